@@ -1,0 +1,87 @@
+# ddz -- one Makefile for the library, the programs, the tests and the benchmarks.
+#
+#   make            build/ddz and build/libddz.a (release)
+#   make play       install what is missing, build, start the main job
+#   make check      install what is missing, build with gcc and clang, run every test,
+#                   then the whole suite again under AddressSanitizer + UBSan
+#   make test       the test suite, release build only
+#   make bench      ddz bench all
+#   make clean
+
+CC       ?= cc
+BUILD    ?= build
+VERSION  := 0.1.0
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wpointer-arith -Wcast-qual -Wvla -Wformat=2
+OPT      ?= -O2 -g
+CPPFLAGS += -Iinclude -DDDZ_VERSION='"$(VERSION)"' -D_POSIX_C_SOURCE=200809L
+CFLAGS   += -std=c11 $(OPT) $(WARN)
+LDLIBS   +=
+
+CORE_SRC := $(wildcard src/core/*.c)
+LIB_SRC  := $(CORE_SRC)
+CLI_SRC  := $(wildcard src/cli/*.c)
+TEST_SRC := $(wildcard tests/test_*.c)
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+.PHONY: all play check test test-run bench clean deps sanitize clang
+all: $(BUILD)/ddz $(BUILD)/libddz.a
+
+$(BUILD)/libddz.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/ddz: $(CLI_OBJ) $(BUILD)/libddz.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libddz.a $(LDLIBS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libddz.a tests/testutil.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
+	    $(BUILD)/libddz.a $(CMOCKA_LIBS) $(LDLIBS)
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+
+# Runs every test program; the tests find build/ddz through DDZ_BIN.
+test-run: $(TESTS) $(BUILD)/ddz
+	@set -e; for t in $(TESTS); do \
+	    echo "== $$t"; DDZ_BIN=$(BUILD)/ddz DDZ_DATA=tests/data ./$$t; done
+	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
+	@echo "all tests passed ($(BUILD))"
+
+test: test-run
+
+deps:
+	@sh scripts/deps.sh
+
+sanitize:
+	$(MAKE) test-run BUILD=build/asan OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
+	    LDFLAGS='-fsanitize=address,undefined'
+
+clang:
+	$(MAKE) test-run BUILD=build/clang CC=clang
+
+check: deps
+	$(MAKE) test-run
+	$(MAKE) clang
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(MAKE) sanitize
+	@echo "make check: all suites passed (gcc, clang, asan+ubsan)"
+
+play: deps all
+	./$(BUILD)/ddz play
+
+bench: all
+	./$(BUILD)/ddz bench all
+
+clean:
+	rm -rf build

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Installs the Debian packages ddz needs to build and test, only those that are missing.
+# apt-get runs only as root (or through sudo); otherwise the missing list is printed.
+set -e
+need="make gcc clang pkg-config libcmocka-dev"
+missing=""
+for p in $need; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "ddz: installing missing packages:$missing"
+if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+elif command -v sudo >/dev/null 2>&1; then
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+else
+    echo "ddz: please install:$missing (as root: apt-get install$missing)" >&2
+    exit 1
+fi

@@ -1,0 +1,391 @@
+/* movegen.c -- leading and following move generation, and hint order (RULES.md §5). */
+#include "ddz/movegen.h"
+
+/* Generation works on the hand's counts unpacked into bytes, c[r] for the 15 ranks, and on
+ * per-count masks (ranks held at least k times). Chains are runs in those masks; kickers are
+ * enumerated by a small recursion over candidate "slots" (a rank and how many units of it
+ * may be taken), emitting each multiset once in ascending lexicographic order. */
+
+#define CHAIN_RANKS 0x0FFFu
+
+typedef struct Gen {
+    DdzMove *out;
+    uint8_t c[16];
+    unsigned ge[5]; /* ge[k]: ranks held at least k times (all 15 ranks) */
+    DdzRuleset rules;
+} Gen;
+
+static inline void put(Gen *g, DdzRanks ranks, int type, int rank, int len, int size)
+{
+    DdzMove *m = g->out++;
+    m->ranks = ranks;
+    m->type = (uint8_t)type;
+    m->rank = (uint8_t)rank;
+    m->len = (uint8_t)len;
+    m->size = (uint8_t)size;
+}
+
+static inline DdzRanks of(int rank, int count) { return (DdzRanks)count << (4 * rank); }
+
+/* Length of the run of set bits of mask starting at bit s. */
+static inline int run_from(unsigned mask, int s)
+{
+    unsigned x = ~(mask >> s);
+    return x ? __builtin_ctz(x) : 32;
+}
+
+/* Kicker slots: take 0..cap units of `rank`; a unit is `unit` cards. A joker slot that
+ * stands for "B or R but not both" has alt set: taking its one unit means B, or else R. */
+typedef struct Kick {
+    uint8_t rank[16];
+    uint8_t cap[16];
+    uint8_t alt[16];
+    uint8_t suffix[17]; /* suffix[i] = sum of cap[i..] */
+    int nb;
+    int unit;
+} Kick;
+
+static inline void kick_add(Kick *k, int rank, int cap, int alt)
+{
+    if (cap <= 0)
+        return;
+    k->rank[k->nb] = (uint8_t)rank;
+    k->cap[k->nb] = (uint8_t)cap;
+    k->alt[k->nb] = (uint8_t)alt;
+    k->nb++;
+}
+
+static inline void kick_close(Kick *k)
+{
+    k->suffix[k->nb] = 0;
+    for (int i = k->nb - 1; i >= 0; i--)
+        k->suffix[i] = (uint8_t)(k->suffix[i + 1] + k->cap[i]);
+}
+
+typedef struct Emit {
+    int type, rank, len, size;
+} Emit;
+
+static void kick_rec(Gen *g, const Kick *k, const Emit *e, int i, int need, DdzRanks acc)
+{
+    if (need == 0) {
+        put(g, acc, e->type, e->rank, e->len, e->size);
+        return;
+    }
+    if (k->suffix[i] < need)
+        return;
+    int r = k->rank[i];
+    if (k->alt[i]) {
+        kick_rec(g, k, e, i + 1, need - 1, acc + of(r, k->unit));
+        kick_rec(g, k, e, i + 1, need - 1, acc + of(r + 1, k->unit));
+        kick_rec(g, k, e, i + 1, need, acc);
+        return;
+    }
+    int top = k->cap[i] < need ? k->cap[i] : need;
+    DdzRanks step = of(r, k->unit);
+    for (int t = top; t >= 0; t--)
+        kick_rec(g, k, e, i + 1, need - t, acc + (DdzRanks)t * step);
+}
+
+/* Adds the single-kicker slots of every rank outside `exclude` under the preset's rules.
+ * adjacent: ranks where a kicker trio would extend a plane (standard and classic forbid it). */
+static void single_slots(const Gen *g, Kick *k, unsigned exclude, unsigned adjacent, int maxtake)
+{
+    bool distinct = g->rules == DDZ_RULES_BOTZONE;
+    bool loose = g->rules == DDZ_RULES_DOUZERO;
+    int cap_all = distinct ? 1 : loose ? 4 : 3;
+    if (maxtake < cap_all)
+        cap_all = maxtake;
+    k->nb = 0;
+    k->unit = 1;
+    for (int r = 0; r <= DDZ_RANK_2; r++) {
+        if (exclude >> r & 1)
+            continue;
+        int cap = g->c[r] < cap_all ? g->c[r] : cap_all;
+        if ((adjacent >> r & 1) && cap > 2)
+            cap = 2;
+        kick_add(k, r, cap, 0);
+    }
+    bool b = g->c[DDZ_RANK_BJ] != 0, rj = g->c[DDZ_RANK_RJ] != 0;
+    bool both_ok = distinct || loose;
+    if (b && rj && !both_ok) {
+        kick_add(k, DDZ_RANK_BJ, 1, 1);
+    } else {
+        kick_add(k, DDZ_RANK_BJ, b, 0);
+        kick_add(k, DDZ_RANK_RJ, rj, 0);
+    }
+    kick_close(k);
+}
+
+/* Adds one slot (cap 1, unit 2) per pair-able rank outside exclude. */
+static void pair_slots(const Gen *g, Kick *k, unsigned exclude)
+{
+    k->nb = 0;
+    k->unit = 2;
+    unsigned pairs = g->ge[2] & ~exclude & 0x1FFFu;
+    for (; pairs; pairs &= pairs - 1)
+        kick_add(k, __builtin_ctz(pairs), 1, 0);
+    kick_close(k);
+}
+
+/* Step 1. Plain groups: singles, pairs, trios, bombs of rank >= from. */
+static void gen_groups(Gen *g, int count, int type, int from)
+{
+    unsigned mask = g->ge[count] >> from;
+    for (int r = from; mask; r++, mask >>= 1)
+        if (mask & 1)
+            put(g, of(r, count), type, r, 1, count);
+}
+
+static void gen_trio_kicked(Gen *g, int pair, int from)
+{
+    unsigned trios = (g->ge[3] & 0x1FFFu) >> from;
+    unsigned kick = pair ? g->ge[2] & 0x1FFFu : g->ge[1];
+    int type = pair ? DDZ_TRIO_PAIR : DDZ_TRIO_SINGLE, unit = pair ? 2 : 1;
+    for (int t = from; trios; t++, trios >>= 1) {
+        if (!(trios & 1))
+            continue;
+        DdzRanks base = of(t, 3);
+        for (unsigned k = kick & ~(1u << t); k; k &= k - 1)
+            put(g, base + of(__builtin_ctz(k), unit), type, t, 1, 3 + unit);
+    }
+}
+
+/* Chains of `count` cards per rank, length minlen..maxlen (fixlen when following), lowest
+ * rank >= from. */
+static void gen_chain(Gen *g, int count, int type, int minlen, int maxlen, int fixlen, int from)
+{
+    unsigned mask = g->ge[count] & CHAIN_RANKS;
+    if (fixlen)
+        minlen = maxlen = fixlen;
+    for (int s = from; s + minlen <= 12; s++) {
+        int run = run_from(mask, s);
+        if (run < minlen)
+            continue;
+        int top = run < maxlen ? run : maxlen;
+        DdzRanks cards = 0;
+        for (int i = 0; i < minlen - 1; i++)
+            cards += of(s + i, count);
+        for (int len = minlen; len <= top; len++) {
+            cards += of(s + len - 1, count);
+            put(g, cards, type, s, len, count * len);
+        }
+    }
+}
+
+/* Planes with kickers: n consecutive trios + n single kickers or n pair kickers. */
+static void gen_plane_kicked(Gen *g, int pair, int fixn, int from)
+{
+    unsigned trios = g->ge[3] & CHAIN_RANKS;
+    int maxn = pair ? 4 : 5, minn = 2;
+    if (fixn)
+        minn = maxn = fixn;
+    Kick k;
+    for (int s = from; s + minn <= 12; s++) {
+        int run = run_from(trios, s);
+        if (run < minn)
+            continue;
+        int top = run < maxn ? run : maxn;
+        DdzRanks base = 0;
+        for (int i = 0; i < minn - 1; i++)
+            base += of(s + i, 3);
+        for (int n = minn; n <= top; n++) {
+            base += of(s + n - 1, 3);
+            unsigned chain = ((1u << n) - 1) << s;
+            Emit e = {pair ? DDZ_PLANE_PAIR : DDZ_PLANE_SINGLE, s, n, pair ? 5 * n : 4 * n};
+            if (pair) {
+                pair_slots(g, &k, chain);
+            } else {
+                unsigned adjacent = 0;
+                if (g->rules == DDZ_RULES_STANDARD || g->rules == DDZ_RULES_CLASSIC)
+                    adjacent = ((chain << 1) | (chain >> 1)) & ~chain & CHAIN_RANKS;
+                single_slots(g, &k, chain, adjacent, n);
+            }
+            kick_rec(g, &k, &e, 0, n, base);
+        }
+    }
+}
+
+static void gen_four_kicked(Gen *g, int pair, int from)
+{
+    unsigned fours = (g->ge[4] & 0x1FFFu) >> from;
+    Kick k;
+    for (int f = from; fours; f++, fours >>= 1) {
+        if (!(fours & 1))
+            continue;
+        Emit e = {pair ? DDZ_FOUR_TWO_PAIRS : DDZ_FOUR_TWO, f, 1, pair ? 8 : 6};
+        if (pair) {
+            pair_slots(g, &k, 1u << f);
+        } else {
+            bool distinct = g->rules == DDZ_RULES_CLASSIC || g->rules == DDZ_RULES_BOTZONE;
+            single_slots(g, &k, 1u << f, 0, distinct ? 1 : 2);
+        }
+        kick_rec(g, &k, &e, 0, 2, of(f, 4));
+    }
+}
+
+/* Botzone shuttles: n >= 2 consecutive fours, bare, + 2n singles, or + 2n pairs. */
+static void gen_shuttle(Gen *g, int type, int fixn, int from)
+{
+    unsigned fours = g->ge[4] & CHAIN_RANKS;
+    int maxn = type == DDZ_SHUTTLE ? 5 : type == DDZ_SHUTTLE_SINGLE ? 3 : 2, minn = 2;
+    if (fixn)
+        minn = maxn = fixn;
+    Kick k;
+    for (int s = from; s + minn <= 12; s++) {
+        int run = run_from(fours, s);
+        if (run < minn)
+            continue;
+        int top = run < maxn ? run : maxn;
+        DdzRanks base = 0;
+        for (int i = 0; i < minn - 1; i++)
+            base += of(s + i, 4);
+        for (int n = minn; n <= top; n++) {
+            base += of(s + n - 1, 4);
+            unsigned chain = ((1u << n) - 1) << s;
+            if (type == DDZ_SHUTTLE) {
+                put(g, base, type, s, n, 4 * n);
+                continue;
+            }
+            Emit e = {type, s, n, type == DDZ_SHUTTLE_SINGLE ? 6 * n : 8 * n};
+            if (type == DDZ_SHUTTLE_SINGLE)
+                single_slots(g, &k, chain, 0, 1);
+            else
+                pair_slots(g, &k, chain);
+            kick_rec(g, &k, &e, 0, 2 * n, base);
+        }
+    }
+}
+
+static void gen_type(Gen *g, int type, int fixlen, int from)
+{
+    switch (type) {
+    case DDZ_SINGLE: gen_groups(g, 1, DDZ_SINGLE, from); break;
+    case DDZ_PAIR: gen_groups(g, 2, DDZ_PAIR, from); break;
+    case DDZ_TRIO: gen_groups(g, 3, DDZ_TRIO, from); break;
+    case DDZ_TRIO_SINGLE: gen_trio_kicked(g, 0, from); break;
+    case DDZ_TRIO_PAIR: gen_trio_kicked(g, 1, from); break;
+    case DDZ_STRAIGHT: gen_chain(g, 1, DDZ_STRAIGHT, 5, 12, fixlen, from); break;
+    case DDZ_PAIR_CHAIN: gen_chain(g, 2, DDZ_PAIR_CHAIN, 3, 10, fixlen, from); break;
+    case DDZ_PLANE: gen_chain(g, 3, DDZ_PLANE, 2, 6, fixlen, from); break;
+    case DDZ_PLANE_SINGLE: gen_plane_kicked(g, 0, fixlen, from); break;
+    case DDZ_PLANE_PAIR: gen_plane_kicked(g, 1, fixlen, from); break;
+    case DDZ_FOUR_TWO: gen_four_kicked(g, 0, from); break;
+    case DDZ_FOUR_TWO_PAIRS: gen_four_kicked(g, 1, from); break;
+    case DDZ_BOMB: gen_groups(g, 4, DDZ_BOMB, from); break;
+    case DDZ_ROCKET:
+        if (g->c[DDZ_RANK_BJ] && g->c[DDZ_RANK_RJ])
+            put(g, of(DDZ_RANK_BJ, 1) + of(DDZ_RANK_RJ, 1), DDZ_ROCKET, 0, 1, 2);
+        break;
+    default:
+        if (g->rules == DDZ_RULES_BOTZONE)
+            gen_shuttle(g, type, fixlen, from);
+        break;
+    }
+}
+
+int ddz_moves_generate(DdzRanks hand, const DdzMove *last, DdzRuleset rules, DdzMove *out)
+{
+    Gen g;
+    g.out = out;
+    g.rules = rules;
+    g.ge[0] = g.ge[1] = g.ge[2] = g.ge[3] = g.ge[4] = 0;
+    for (int r = 0; r < DDZ_RANK_NB; r++) {
+        int c = (int)((hand >> (4 * r)) & 15);
+        g.c[r] = (uint8_t)c;
+        for (int k = 1; k <= c && k <= 4; k++)
+            g.ge[k] |= 1u << r;
+    }
+    g.c[15] = 0;
+    if (!last || last->type == DDZ_PASS) {
+        int ntypes = rules == DDZ_RULES_BOTZONE ? DDZ_MOVE_TYPE_NB : DDZ_SHUTTLE;
+        for (int t = DDZ_SINGLE; t < ntypes; t++)
+            gen_type(&g, t, 0, 0);
+        return (int)(g.out - out);
+    }
+    switch (last->type) {
+    case DDZ_ROCKET:
+        break;
+    case DDZ_BOMB:
+        gen_groups(&g, 4, DDZ_BOMB, last->rank + 1);
+        gen_type(&g, DDZ_ROCKET, 0, 0);
+        break;
+    default: {
+        /* Same type first, then bombs and the rocket -- except botzone's shuttles, which
+         * come after the rocket in type order. */
+        int chain = (last->type >= DDZ_STRAIGHT && last->type <= DDZ_PLANE_PAIR) || last->type >= DDZ_SHUTTLE;
+        if (last->type < DDZ_SHUTTLE)
+            gen_type(&g, last->type, chain ? last->len : 0, last->rank + 1);
+        gen_groups(&g, 4, DDZ_BOMB, 0);
+        gen_type(&g, DDZ_ROCKET, 0, 0);
+        if (last->type >= DDZ_SHUTTLE)
+            gen_type(&g, last->type, last->len, last->rank + 1);
+        break;
+    }
+    }
+    return (int)(g.out - out);
+}
+
+/* Hint order --------------------------------------------------------------------------------
+ *
+ * Key, most significant first: class (0 ordinary, 1 bomb, 2 rocket) | broken combinations
+ * (6 bits) | comparison rank (4) | sum of the ranks of all cards, which orders kickers (9) |
+ * type (5) | chain length (5). Equal keys fall back to the cards' packed counts. */
+
+uint64_t ddz_move_hint_key(DdzRanks hand, const DdzMove *m)
+{
+    uint64_t cls = m->type == DDZ_ROCKET ? 2 : m->type == DDZ_BOMB ? 1 : 0;
+    unsigned broken = 0, sum = 0;
+    for (int r = 0; r < DDZ_RANK_BJ; r++) {
+        unsigned used = (unsigned)((m->ranks >> (4 * r)) & 15), held = (unsigned)((hand >> (4 * r)) & 15);
+        sum += used * (unsigned)r;
+        if (used && used < held)
+            broken += held == 4 ? 3 : 1;
+    }
+    unsigned bj = (unsigned)((m->ranks >> (4 * DDZ_RANK_BJ)) & 1), rj = (unsigned)((m->ranks >> (4 * DDZ_RANK_RJ)) & 1);
+    sum += bj * DDZ_RANK_BJ + rj * DDZ_RANK_RJ;
+    if (bj + rj == 1 && ((hand >> (4 * DDZ_RANK_BJ)) & 1) && ((hand >> (4 * DDZ_RANK_RJ)) & 1))
+        broken += 3;
+    if (broken > 63)
+        broken = 63;
+    return cls << 62 | (uint64_t)broken << 56 | (uint64_t)m->rank << 52 | (uint64_t)sum << 43 |
+           (uint64_t)m->type << 38 | (uint64_t)m->len << 33;
+}
+
+static inline bool hint_less(DdzRanks hand, const DdzMove *a, const DdzMove *b)
+{
+    uint64_t ka = ddz_move_hint_key(hand, a), kb = ddz_move_hint_key(hand, b);
+    return ka != kb ? ka < kb : a->ranks < b->ranks;
+}
+
+static void sift_down(DdzRanks hand, DdzMove *v, int root, int n)
+{
+    for (;;) {
+        int child = 2 * root + 1;
+        if (child >= n)
+            return;
+        if (child + 1 < n && hint_less(hand, &v[child], &v[child + 1]))
+            child++;
+        if (!hint_less(hand, &v[root], &v[child]))
+            return;
+        DdzMove t = v[root];
+        v[root] = v[child];
+        v[child] = t;
+        root = child;
+    }
+}
+
+int ddz_moves_hint(DdzRanks hand, const DdzMove *last, DdzRuleset rules, DdzMove *out)
+{
+    int n = ddz_moves_generate(hand, last, rules, out);
+    /* Heap sort: in place, no allocation; the order is total, so the result is unique. */
+    for (int i = n / 2 - 1; i >= 0; i--)
+        sift_down(hand, out, i, n);
+    for (int end = n - 1; end > 0; end--) {
+        DdzMove t = out[0];
+        out[0] = out[end];
+        out[end] = t;
+        sift_down(hand, out, 0, end);
+    }
+    return n;
+}
