@@ -14,8 +14,11 @@ VERSION  := 0.1.0
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wpointer-arith -Wcast-qual -Wvla -Wformat=2
 OPT      ?= -O2 -g
+# x86-64-v2 (every x86-64 CPU since 2009) gives the POPCNT instruction the bit-set code
+# leans on; elsewhere the compiler's default target. Override with ARCH=.
+ARCH     ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 CPPFLAGS += -Iinclude -DDDZ_VERSION='"$(VERSION)"' -D_POSIX_C_SOURCE=200809L
-CFLAGS   += -std=c11 $(OPT) $(WARN)
+CFLAGS   += -std=c11 $(OPT) $(ARCH) $(WARN)
 LDLIBS   +=
 
 CORE_SRC := $(wildcard src/core/*.c)

@@ -88,11 +88,12 @@ static inline bool ddz_ranks_contains(DdzRanks hand, DdzRanks sub)
 
 /* Text notation -----------------------------------------------------------------------*/
 
-/* The rank character of RULES §1: "3456789TJQKA2BR"[rank]. */
+/* The rank character of RULES §1: "3456789TJQKA2BR"[rank]; '?' out of range. */
 char ddz_rank_char(DdzRank rank);
 
 /* Parses rank notation ("33344456", "10JQKA", "BR"; lower case, spaces, "10" for T and
- * X/D for the small/big joker accepted; "" and "pass" are the empty set) into *out.
+ * X/D for the small/big joker accepted; "" and "pass" in any case are the empty set;
+ * blanks are spaces, tabs and line ends) into *out.
  * Returns 0, or -1 with *err filled: an unknown character, or more copies of a rank
  * than one deck holds. *out is untouched on error. */
 int ddz_ranks_parse(const char *text, DdzRanks *out, DdzError *err);
@@ -107,13 +108,17 @@ typedef enum DdzCardStyle {
     DDZ_STYLE_CHINESE  /* 黑桃A 红桃10 梅花3 小王 大王 */
 } DdzCardStyle;
 
-/* Parses suited cards in any of the three styles, separated by spaces or commas, into a
- * set. A card named twice, an unknown suit or rank, or a stray character is an error
- * naming the character and its position; *out is untouched on error. */
+/* Parses suited cards in any of the three styles into a set. Cards may be separated by
+ * spaces or commas, or written back to back ("SAHT"). Also accepted: the white suit
+ * symbols ♤♡♢♧, 方片 and 红心, lower-case ASCII suits, "10" or "T" for ten, bj/rj.
+ * A card named twice, an unknown suit or rank, or a stray character is an error naming
+ * the character and its 1-based position in characters (not bytes); returns 0 or -1, and
+ * *out is untouched on error. */
 int ddz_cards_parse(const char *text, DdzCards *out, DdzError *err);
 
 /* Writes the cards sorted by rank then suit (clubs < diamonds < hearts < spades), separated
- * by single spaces, NUL-terminated; returns the length needed (like snprintf).
+ * by single spaces, NUL-terminated; returns the length needed (like snprintf). When the
+ * buffer is too small it holds the whole cards that fit, never part of one.
  * 512 bytes hold a full deck in any style. */
 size_t ddz_cards_format(DdzCards cards, DdzCardStyle style, char *buf, size_t size);
 

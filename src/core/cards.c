@@ -229,7 +229,8 @@ int ddz_cards_parse(const char *text, DdzCards *out, DdzError *err)
                         if (err) {
                             err->pos = rpos;
                             snprintf(err->msg, sizeof err->msg,
-                                     "missing rank after the suit at position %d", pos);
+                                     "missing rank at position %d: a suit needs a rank after it",
+                                     rpos);
                         }
                     } else {
                         fail_at(err, rpos, s, utf8_len((unsigned char)*s), "unknown rank");

@@ -1,8 +1,9 @@
 /* movegen.c -- leading and following move generation, and hint order (RULES.md §5). */
 #include "ddz/movegen.h"
+#include "bits.h"
 
-/* Generation works on the hand's counts unpacked into bytes, c[r] for the 15 ranks, and on
- * per-count masks (ranks held at least k times). Chains are runs in those masks; kickers are
+/* Generation works on per-count masks of the hand (ge[k]: ranks held at least k times),
+ * computed at once from the packed counts. Chains are runs in those masks; kickers are
  * enumerated by a small recursion over candidate "slots" (a rank and how many units of it
  * may be taken), emitting each multiset once in ascending lexicographic order. */
 
@@ -10,7 +11,7 @@
 
 typedef struct Gen {
     DdzMove *out;
-    uint8_t c[16];
+    DdzRanks hand;
     unsigned ge[5]; /* ge[k]: ranks held at least k times (all 15 ranks) */
     DdzRuleset rules;
 } Gen;
@@ -101,12 +102,12 @@ static void single_slots(const Gen *g, Kick *k, unsigned exclude, unsigned adjac
     for (int r = 0; r <= DDZ_RANK_2; r++) {
         if (exclude >> r & 1)
             continue;
-        int cap = g->c[r] < cap_all ? g->c[r] : cap_all;
+        int cap = count_of(g->hand, r) < cap_all ? count_of(g->hand, r) : cap_all;
         if ((adjacent >> r & 1) && cap > 2)
             cap = 2;
         kick_add(k, r, cap, 0);
     }
-    bool b = g->c[DDZ_RANK_BJ] != 0, rj = g->c[DDZ_RANK_RJ] != 0;
+    bool b = g->ge[1] >> DDZ_RANK_BJ & 1, rj = g->ge[1] >> DDZ_RANK_RJ & 1;
     bool both_ok = distinct || loose;
     if (b && rj && !both_ok) {
         kick_add(k, DDZ_RANK_BJ, 1, 1);
@@ -131,24 +132,37 @@ static void pair_slots(const Gen *g, Kick *k, unsigned exclude)
 /* Step 1. Plain groups: singles, pairs, trios, bombs of rank >= from. */
 static void gen_groups(Gen *g, int count, int type, int from)
 {
-    unsigned mask = g->ge[count] >> from;
-    for (int r = from; mask; r++, mask >>= 1)
-        if (mask & 1)
-            put(g, of(r, count), type, r, 1, count);
+    DdzMove *o = g->out;
+    for (unsigned mask = g->ge[count] >> from << from; mask; mask &= mask - 1) {
+        int r = __builtin_ctz(mask);
+        o->ranks = of(r, count);
+        o->type = (uint8_t)type;
+        o->rank = (uint8_t)r;
+        o->len = 1;
+        o->size = (uint8_t)count;
+        o++;
+    }
+    g->out = o;
 }
 
 static void gen_trio_kicked(Gen *g, int pair, int from)
 {
-    unsigned trios = (g->ge[3] & 0x1FFFu) >> from;
     unsigned kick = pair ? g->ge[2] & 0x1FFFu : g->ge[1];
     int type = pair ? DDZ_TRIO_PAIR : DDZ_TRIO_SINGLE, unit = pair ? 2 : 1;
-    for (int t = from; trios; t++, trios >>= 1) {
-        if (!(trios & 1))
-            continue;
+    DdzMove *o = g->out;
+    for (unsigned trios = (g->ge[3] & 0x1FFFu) >> from << from; trios; trios &= trios - 1) {
+        int t = __builtin_ctz(trios);
         DdzRanks base = of(t, 3);
-        for (unsigned k = kick & ~(1u << t); k; k &= k - 1)
-            put(g, base + of(__builtin_ctz(k), unit), type, t, 1, 3 + unit);
+        for (unsigned k = kick & ~(1u << t); k; k &= k - 1) {
+            o->ranks = base + of(__builtin_ctz(k), unit);
+            o->type = (uint8_t)type;
+            o->rank = (uint8_t)t;
+            o->len = 1;
+            o->size = (uint8_t)(3 + unit);
+            o++;
+        }
     }
+    g->out = o;
 }
 
 /* Chains of `count` cards per rank, length minlen..maxlen (fixlen when following), lowest
@@ -208,11 +222,9 @@ static void gen_plane_kicked(Gen *g, int pair, int fixn, int from)
 
 static void gen_four_kicked(Gen *g, int pair, int from)
 {
-    unsigned fours = (g->ge[4] & 0x1FFFu) >> from;
     Kick k;
-    for (int f = from; fours; f++, fours >>= 1) {
-        if (!(fours & 1))
-            continue;
+    for (unsigned fours = (g->ge[4] & 0x1FFFu) >> from << from; fours; fours &= fours - 1) {
+        int f = __builtin_ctz(fours);
         Emit e = {pair ? DDZ_FOUR_TWO_PAIRS : DDZ_FOUR_TWO, f, 1, pair ? 8 : 6};
         if (pair) {
             pair_slots(g, &k, 1u << f);
@@ -274,7 +286,7 @@ static void gen_type(Gen *g, int type, int fixlen, int from)
     case DDZ_FOUR_TWO_PAIRS: gen_four_kicked(g, 1, from); break;
     case DDZ_BOMB: gen_groups(g, 4, DDZ_BOMB, from); break;
     case DDZ_ROCKET:
-        if (g->c[DDZ_RANK_BJ] && g->c[DDZ_RANK_RJ])
+        if ((g->ge[1] >> DDZ_RANK_BJ & 3) == 3)
             put(g, of(DDZ_RANK_BJ, 1) + of(DDZ_RANK_RJ, 1), DDZ_ROCKET, 0, 1, 2);
         break;
     default:
@@ -289,14 +301,8 @@ int ddz_moves_generate(DdzRanks hand, const DdzMove *last, DdzRuleset rules, Ddz
     Gen g;
     g.out = out;
     g.rules = rules;
-    g.ge[0] = g.ge[1] = g.ge[2] = g.ge[3] = g.ge[4] = 0;
-    for (int r = 0; r < DDZ_RANK_NB; r++) {
-        int c = (int)((hand >> (4 * r)) & 15);
-        g.c[r] = (uint8_t)c;
-        for (int k = 1; k <= c && k <= 4; k++)
-            g.ge[k] |= 1u << r;
-    }
-    g.c[15] = 0;
+    g.hand = hand;
+    count_masks(hand, g.ge);
     if (!last || last->type == DDZ_PASS) {
         int ntypes = rules == DDZ_RULES_BOTZONE ? DDZ_MOVE_TYPE_NB : DDZ_SHUTTLE;
         for (int t = DDZ_SINGLE; t < ntypes; t++)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ddz/moves.h"
+#include "bits.h"
 
 /* Ranks that may stand in a chain: 3..A. */
 #define CHAIN_RANKS 0x0FFFu
@@ -137,13 +138,13 @@ int ddz_move_classify(DdzRanks cards, DdzRuleset rules, DdzMove out[DDZ_MAX_READ
     }
     if (size > 20)
         return 0;
-    unsigned m[5] = {0, 0, 0, 0, 0};
-    for (int r = 0; r < DDZ_RANK_NB; r++) {
-        int c = ddz_ranks_get(cards, r);
-        if (c > 4 || (c > 1 && r >= DDZ_RANK_BJ))
-            return 0; /* more than one deck holds */
-        m[c] |= 1u << r;
-    }
+    if (counts_invalid(cards))
+        return 0; /* more than one deck holds */
+    unsigned ge[5], m[5];
+    count_masks(cards, ge);
+    for (int k = 1; k < 4; k++)
+        m[k] = ge[k] & ~ge[k + 1];
+    m[4] = ge[4];
     unsigned held = m[1] | m[2] | m[3] | m[4];
     int distinct = popc(held), low = __builtin_ctz(held);
 

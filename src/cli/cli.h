@@ -1,0 +1,31 @@
+/* cli.h -- what the ddz command's modules share: the command table and option helpers. */
+#ifndef DDZ_CLI_H
+#define DDZ_CLI_H
+
+#include <stdio.h>
+
+#include "ddz/moves.h"
+
+/* Exit statuses: 0 done, 1 a negative answer (e.g. "not a move"), 2 bad usage or input. */
+enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2 };
+
+typedef struct CliCommand {
+    const char *name;
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+    const char *synopsis;
+    const char *help;
+} CliCommand;
+
+/* Prints "ddz: MESSAGE" to standard error and returns CLI_USAGE. */
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Reads --rules P at argv[*i] (advancing *i); returns 0, or prints the error and returns -1. */
+int cli_rules_option(int argc, char **argv, int *i, DdzRuleset *rules);
+
+int cmd_classify(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_universe(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+
+#endif

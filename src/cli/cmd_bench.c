@@ -1,0 +1,238 @@
+/* cmd_bench.c -- ddz bench: deterministic benchmarks of the rules core.
+ *
+ * Inputs come from xoshiro256** with fixed seeds, so every run does the same work; the
+ * fingerprint hashes every move produced and changes only when behaviour changes. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "ddz/movegen.h"
+#include "ddz/rng.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static inline uint64_t mix(uint64_t h, const DdzMove *m)
+{
+    h ^= m->ranks + ((uint64_t)m->type << 56 | (uint64_t)m->rank << 48 | (uint64_t)m->len << 40);
+    return h * 0x100000001B3ull ^ (h >> 29);
+}
+
+/* A random hand of n cards, as rank counts. */
+static DdzRanks random_hand(DdzRng *rng, int n)
+{
+    int deck[DDZ_CARD_NB];
+    for (int i = 0; i < DDZ_CARD_NB; i++)
+        deck[i] = i;
+    DdzCards s = 0;
+    for (int i = 0; i < n; i++) {
+        int j = i + (int)ddz_rng_below(rng, (uint32_t)(DDZ_CARD_NB - i));
+        int t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+        s |= ddz_cards_of(deck[i]);
+    }
+    return ddz_cards_ranks(s);
+}
+
+typedef struct Bench {
+    DdzRuleset rules;
+    uint64_t seed;
+    uint64_t fingerprint;
+    DdzMove *buf;
+} Bench;
+
+/* Leading generation over `count` random hands of `size` cards, repeated until a second
+ * has passed; the fingerprint covers one pass. */
+static void bench_lead(Bench *b, int size, int count)
+{
+    DdzRng rng;
+    ddz_rng_seed(&rng, b->seed * 1000 + (uint64_t)size);
+    DdzRanks *hands = malloc(sizeof *hands * (size_t)count);
+    for (int i = 0; i < count; i++)
+        hands[i] = random_hand(&rng, size);
+    uint64_t moves = 0;
+    for (int i = 0; i < count; i++) {
+        int n = ddz_moves_generate(hands[i], NULL, b->rules, b->buf);
+        moves += (uint64_t)n;
+        for (int j = 0; j < n; j++)
+            b->fingerprint = mix(b->fingerprint, &b->buf[j]);
+    }
+    int passes = 0;
+    double t0 = now(), t;
+    uint64_t sink = 0;
+    do {
+        for (int i = 0; i < count; i++)
+            sink += (uint64_t)ddz_moves_generate(hands[i], NULL, b->rules, b->buf);
+        passes++;
+    } while ((t = now() - t0) < 1.0);
+    if (sink != moves * (uint64_t)passes)
+        cli_fail("bench: generation is not deterministic");
+    double hs = count * (double)passes / t;
+    printf("movegen lead   %2d cards  %6d hands  %8llu moves  %7.3f M hands/s  %7.1f M moves/s  (%.1f moves/hand)\n",
+           size, count, (unsigned long long)moves, hs / 1e6, hs * (double)moves / count / 1e6,
+           (double)moves / count);
+    free(hands);
+}
+
+/* Following generation over random (hand, move) pairs: the move on the table is a random
+ * legal move of another random hand, as in play. */
+static void bench_follow(Bench *b, int count)
+{
+    DdzRng rng;
+    ddz_rng_seed(&rng, b->seed * 1000 + 999);
+    DdzRanks *hands = malloc(sizeof *hands * (size_t)count);
+    DdzMove *targets = malloc(sizeof *targets * (size_t)count);
+    for (int i = 0; i < count; i++) {
+        hands[i] = random_hand(&rng, ddz_rng_below(&rng, 2) ? 17 : 20);
+        DdzRanks other = random_hand(&rng, 1 + (int)ddz_rng_below(&rng, 20));
+        int n = ddz_moves_generate(other, NULL, b->rules, b->buf);
+        targets[i] = b->buf[ddz_rng_below(&rng, (uint32_t)n)];
+    }
+    uint64_t moves = 0;
+    for (int i = 0; i < count; i++) {
+        int n = ddz_moves_generate(hands[i], &targets[i], b->rules, b->buf);
+        moves += (uint64_t)n;
+        for (int j = 0; j < n; j++)
+            b->fingerprint = mix(b->fingerprint, &b->buf[j]);
+    }
+    int passes = 0;
+    double t0 = now(), t;
+    do {
+        for (int i = 0; i < count; i++)
+            ddz_moves_generate(hands[i], &targets[i], b->rules, b->buf);
+        passes++;
+    } while ((t = now() - t0) < 1.0);
+    double ps = count * (double)passes / t;
+    printf("movegen follow %6d (hand, move) pairs  %8llu moves  %7.3f M pairs/s   %7.1f M moves/s\n", count,
+           (unsigned long long)moves, ps / 1e6, ps * (double)moves / count / 1e6);
+    free(hands);
+    free(targets);
+}
+
+/* Classification of random card sets: half legal moves of random hands, half random
+ * subsets of 1..20 cards (mostly no move). */
+static void bench_classify(Bench *b, int count)
+{
+    DdzRng rng;
+    ddz_rng_seed(&rng, b->seed * 1000 + 777);
+    DdzRanks *sets = malloc(sizeof *sets * (size_t)count);
+    for (int i = 0; i < count; i++) {
+        if (i & 1) {
+            sets[i] = random_hand(&rng, 1 + (int)ddz_rng_below(&rng, 20));
+        } else {
+            int n = ddz_moves_generate(random_hand(&rng, 20), NULL, b->rules, b->buf);
+            sets[i] = b->buf[ddz_rng_below(&rng, (uint32_t)n)].ranks;
+        }
+    }
+    DdzMove rd[DDZ_MAX_READINGS];
+    uint64_t readings = 0;
+    for (int i = 0; i < count; i++) {
+        int n = ddz_move_classify(sets[i], b->rules, rd);
+        readings += (uint64_t)n;
+        for (int j = 0; j < n; j++)
+            b->fingerprint = mix(b->fingerprint, &rd[j]);
+    }
+    int passes = 0;
+    double t0 = now(), t;
+    uint64_t sink = 0;
+    do {
+        for (int i = 0; i < count; i++)
+            sink += (uint64_t)ddz_move_classify(sets[i], b->rules, rd);
+        passes++;
+    } while ((t = now() - t0) < 1.0);
+    printf("classify       %6d card sets  %8llu readings  %7.1f ns/classification\n", count,
+           (unsigned long long)readings, t * 1e9 / ((double)count * passes));
+    (void)sink;
+    free(sets);
+}
+
+/* Exhaustive search for the 20-card hand with the most moves: every rank multiset of 20
+ * cards (at most four of a rank, one of each joker). */
+typedef struct MaxSearch {
+    DdzRuleset rules;
+    DdzMove *buf;
+    int best;
+    DdzRanks best_hand;
+    uint64_t hands;
+} MaxSearch;
+
+static void max_rec(MaxSearch *s, int rank, int left, DdzRanks hand)
+{
+    if (left == 0) {
+        int n = ddz_moves_generate(hand, NULL, s->rules, s->buf);
+        s->hands++;
+        if (n > s->best) {
+            s->best = n;
+            s->best_hand = hand;
+        }
+        return;
+    }
+    if (rank == DDZ_RANK_NB)
+        return;
+    int room = 0;
+    for (int r = rank; r < DDZ_RANK_NB; r++)
+        room += r >= DDZ_RANK_BJ ? 1 : 4;
+    if (room < left)
+        return;
+    int cap = rank >= DDZ_RANK_BJ ? 1 : 4;
+    for (int k = 0; k <= cap && k <= left; k++)
+        max_rec(s, rank + 1, left - k, hand + ((DdzRanks)k << (4 * rank)));
+}
+
+static void bench_maxmoves(Bench *b)
+{
+    MaxSearch s = {b->rules, b->buf, 0, 0, 0};
+    double t0 = now();
+    max_rec(&s, 0, 20, 0);
+    char text[64];
+    ddz_ranks_format(s.best_hand, text, sizeof text);
+    printf("maxmoves %s: %llu hands of 20 cards, most moves %d (hand %s), %.0f s\n",
+           ddz_ruleset_name(b->rules), (unsigned long long)s.hands, s.best, text, now() - t0);
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    Bench b = {DDZ_RULES_STANDARD, 1, 0xCBF29CE484222325ull, NULL};
+    const char *what = "all";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--rules")) {
+            if (cli_rules_option(argc, argv, &i, &b.rules) != 0)
+                return CLI_USAGE;
+        } else if (!strcmp(argv[i], "--seed")) {
+            char *end;
+            if (i + 1 >= argc || (b.seed = strtoull(argv[++i], &end, 10), *end))
+                return cli_fail("bench: --seed needs a number");
+        } else if (!strcmp(argv[i], "movegen") || !strcmp(argv[i], "classify") ||
+                   !strcmp(argv[i], "maxmoves") || !strcmp(argv[i], "all")) {
+            what = argv[i];
+        } else {
+            return cli_fail("bench: unknown benchmark '%s' (movegen, classify, maxmoves or all)", argv[i]);
+        }
+    }
+    b.buf = malloc(sizeof *b.buf * DDZ_MAX_MOVES_DECK);
+    if (!b.buf)
+        return cli_fail("bench: out of memory");
+    printf("ddz bench %s: rules %s, seed %llu, one thread\n", what, ddz_ruleset_name(b.rules),
+           (unsigned long long)b.seed);
+    int all = !strcmp(what, "all");
+    if (all || !strcmp(what, "movegen")) {
+        bench_lead(&b, 20, 10000);
+        bench_lead(&b, 17, 10000);
+        bench_follow(&b, 100000);
+    }
+    if (all || !strcmp(what, "classify"))
+        bench_classify(&b, 100000);
+    if (!strcmp(what, "maxmoves"))
+        bench_maxmoves(&b);
+    else
+        printf("fingerprint %016llx\n", (unsigned long long)b.fingerprint);
+    free(b.buf);
+    return CLI_OK;
+}

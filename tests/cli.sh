@@ -1,0 +1,120 @@
+#!/bin/sh
+# cli.sh -- black-box tests of the ddz command line: outputs, batch mode, errors, exit codes.
+# Run by `make test-run` with DDZ_BIN pointing at the binary under test.
+set -u
+DDZ=${DDZ_BIN:-build/ddz}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 runs=0
+
+# expect NAME STATUS EXPECTED_STDOUT -- ARGS...: runs ddz, compares exit status and stdout.
+expect() {
+    name=$1 status=$2 want=$3
+    shift 4
+    runs=$((runs + 1))
+    got=$("$DDZ" "$@" 2>"$tmp/err")
+    rc=$?
+    if [ "$rc" != "$status" ] || [ "$got" != "$want" ]; then
+        fails=$((fails + 1))
+        printf 'FAIL %s: ddz %s\n  status %s (want %s)\n  stdout: %s\n  want:   %s\n  stderr: %s\n' \
+            "$name" "$*" "$rc" "$status" "$got" "$want" "$(cat "$tmp/err")"
+    fi
+}
+
+# expect_err NAME PATTERN -- ARGS...: ddz must exit 2 with PATTERN in its error.
+expect_err() {
+    name=$1 pattern=$2
+    shift 3
+    runs=$((runs + 1))
+    "$DDZ" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" != 2 ] || ! grep -q -- "$pattern" "$tmp/err"; then
+        fails=$((fails + 1))
+        printf 'FAIL %s: ddz %s\n  status %s (want 2), stderr: %s (want /%s/)\n' \
+            "$name" "$*" "$rc" "$(cat "$tmp/err")" "$pattern"
+    fi
+}
+
+nl='
+'
+# The known universe counts of RULES §5 and their derivations for the other presets.
+std="single 15${nl}pair 13${nl}trio 13${nl}trio_single 182${nl}trio_pair 156${nl}straight 36${nl}pair_chain 52"
+std="$std${nl}plane 45 (n=2 11, n=3 10, n=4 9, n=5 8, n=6 7)"
+std_ps="plane_single 21822 (n=2 968, n=3 3282, n=4 7184, n=5 10388)"
+pp="plane_pair 2939 (n=2 605, n=3 1200, n=4 1134)"
+expect universe_standard 0 "$std${nl}$std_ps${nl}$pp${nl}four_two 1326${nl}four_two_pairs 858${nl}bomb 13${nl}rocket 1${nl}total 27471" -- universe
+expect universe_default_is_standard 0 "$std${nl}$std_ps${nl}$pp${nl}four_two 1326${nl}four_two_pairs 858${nl}bomb 13${nl}rocket 1${nl}total 27471" -- universe --rules standard
+expect universe_classic 0 "$std${nl}$std_ps${nl}$pp${nl}four_two 1170${nl}four_two_pairs 858${nl}bomb 13${nl}rocket 1${nl}total 27315" -- universe --rules classic
+expect universe_douzero 0 "$std${nl}plane_single 24331 (n=2 979, n=3 3391, n=4 7750, n=5 12211)${nl}$pp${nl}four_two 1339${nl}four_two_pairs 858${nl}bomb 13${nl}rocket 1${nl}readings 30383${nl}total 29984" -- universe --rules douzero
+expect universe_botzone 0 "$std${nl}plane_single 8044 (n=2 858, n=3 2200, n=4 2970, n=5 2016)${nl}$pp${nl}four_two 1183${nl}four_two_pairs 858${nl}bomb 13${nl}rocket 1${nl}shuttle 38${nl}shuttle_single 17105${nl}shuttle_pair 3630${nl}total 34323" -- universe --rules botzone
+
+# classify
+expect classify_plane_single 0 "plane_single n=2 rank=3" -- classify 33344456
+expect classify_aliases 0 "straight n=5 rank=T" -- classify "10 j q k a"
+expect classify_rocket 0 "rocket" -- classify xd
+expect classify_none 1 "none" -- classify 3345
+expect classify_douzero_readings 0 "plane n=4 rank=3${nl}plane_single n=3 rank=3${nl}plane_single n=3 rank=4" -- classify 333444555666 --rules douzero
+expect classify_botzone_shuttle 0 "shuttle n=2 rank=3" -- classify 33334444 --rules botzone
+expect classify_standard_no_shuttle 1 "none" -- classify 33334444
+expect classify_classic_four_two 1 "none" -- classify 333355 --rules classic
+expect classify_pass 0 "pass" -- classify ""
+expect_err classify_bad_char "unknown character 'Z' at position 3" -- classify 33Z4
+expect_err classify_too_many "fifth '3' at position 5" -- classify 33333
+expect_err classify_bad_rules "unknown rules 'foo'" -- classify 3 --rules foo
+
+# moves
+expect moves_lead 0 "3${nl}5${nl}8${nl}55" -- moves 3558
+expect moves_follow 0 "5${nl}8" -- moves 3558 --after 4
+expect moves_hint 0 "8${nl}5" -- moves 3558 --after 4 --hint
+expect moves_count 0 "4" -- moves 3558 --count
+expect moves_bombs_last 0 "4${nl}5${nl}7${nl}B${nl}R${nl}5555${nl}BR" -- moves 455557BR --after 3
+expect moves_none 0 "" -- moves 3 --after 2
+expect moves_douzero_reading 0 "444555666777:plane_single:4${nl}444555666777:plane_single:5" -- moves 444555666777 --rules douzero --after 333444555666:plane_single:3
+expect_err moves_ambiguous_after "several readings" -- moves 3 --rules douzero --after 333444555666
+expect_err moves_after_not_a_move "3345 is not a move" -- moves 3 --after 3345
+expect_err moves_no_hand "which hand" -- moves
+expect_err moves_unknown_option "unknown option '--fast'" -- moves 3 --fast
+
+# batch mode: one line per input line, a bad line reported by number, the run goes on
+printf '3558\n33Z\n\nBR\n' >"$tmp/in"
+runs=$((runs + 1))
+"$DDZ" moves - <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+printf '3 5 8 55\n\n\nB R BR\n' >"$tmp/want"
+if [ $rc != 2 ] || ! cmp -s "$tmp/out" "$tmp/want" || ! grep -q "line 2: hand: unknown character 'Z' at position 3" "$tmp/err"; then
+    fails=$((fails + 1))
+    echo "FAIL moves_batch: status $rc"; cat "$tmp/out" "$tmp/err"
+fi
+printf '3558 4\n3558\n33344 33345\n455557BR 3\n3 9999\n' >"$tmp/in"
+runs=$((runs + 1))
+"$DDZ" moves - --after - --count <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+printf '2\n4\n\n7\n0\n' >"$tmp/want"
+if [ $rc != 2 ] || ! cmp -s "$tmp/out" "$tmp/want" || ! grep -q "line 3: move: 33345 is not a move" "$tmp/err"; then
+    fails=$((fails + 1))
+    echo "FAIL moves_batch_after_count: status $rc"; cat "$tmp/out" "$tmp/err"
+fi
+
+# help and version
+runs=$((runs + 1))
+if ! "$DDZ" --help | grep -q "ddz moves HAND" || ! "$DDZ" help moves | grep -q -- "--after MOVE" ||
+    ! "$DDZ" --version | grep -q "^ddz [0-9]" || ! "$DDZ" moves --help | grep -q "Batch mode"; then
+    fails=$((fails + 1))
+    echo "FAIL help_and_version"
+fi
+expect_err help_unknown "no command 'frobnicate'" -- help frobnicate
+expect_err unknown_command "unknown command 'frobnicate'" -- frobnicate
+runs=$((runs + 1))
+"$DDZ" >/dev/null 2>&1
+[ $? = 2 ] || { fails=$((fails + 1)); echo "FAIL no_arguments_is_usage_error"; }
+
+# play: the same seed deals the same cards
+runs=$((runs + 1))
+a=$("$DDZ" play --seed 7 --ascii) && b=$("$DDZ" play --seed 7 --ascii)
+if [ "$a" != "$b" ] || ! printf '%s' "$a" | grep -q "Bottom"; then
+    fails=$((fails + 1))
+    echo "FAIL play_seed_is_reproducible"
+fi
+
+echo "cli.sh: $((runs - fails))/$runs passed"
+[ $fails = 0 ]

@@ -1,0 +1,1175 @@
+/* test_movegen.c -- move generation and hint order (movegen.h): the full deck's known answers,
+ * random hands against two slow references (the full-deck universe filtered by the hand, and
+ * every sub-multiset of the hand classified), hand-picked positions, hint order, and the
+ * DDZ_MAX_MOVES bound. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+/* Every move buffer has room for twice the deck bound, so a generator that overflows
+ * DDZ_MAX_MOVES_DECK is reported by its count instead of corrupting memory. */
+#define BUF_NB (2 * DDZ_MAX_MOVES_DECK)
+
+#define LEAD_HANDS 2000   /* random hands per preset, leading */
+#define FOLLOW_PAIRS 5000 /* random (hand, target) pairs per preset */
+#define HINT_HANDS 1000   /* random hands per preset, hint order */
+#define SUBSET_HANDS 100  /* random 8..14-card hands per preset, sub-multiset reference */
+#define MAX_HANDS 20000   /* random 20-card hands per preset, DDZ_MAX_MOVES */
+
+static const DdzRuleset PRESETS[DDZ_RULES_NB] = {
+    DDZ_RULES_STANDARD, DDZ_RULES_CLASSIC, DDZ_RULES_DOUZERO, DDZ_RULES_BOTZONE,
+};
+
+/* Scratch buffers (heap, allocated by the group setup) and the per-preset full-deck
+ * universes, built on first use. */
+static DdzMove *g_gen, *g_ref, *g_other, *g_sort_a, *g_sort_b;
+static DdzMove *g_universe[DDZ_RULES_NB];
+static int g_universe_nb[DDZ_RULES_NB];
+/* Universe indices grouped by type: g_by_type[r][g_type_start[r][t] .. g_type_start[r][t+1]). */
+static int *g_by_type[DDZ_RULES_NB];
+static int g_type_start[DDZ_RULES_NB][DDZ_MOVE_TYPE_NB + 1];
+
+/* Text helpers for failure messages ---------------------------------------------------*/
+
+typedef struct { char s[64]; } HandText;
+typedef struct { char s[160]; } MoveText;
+
+static HandText hand_text(DdzRanks hand)
+{
+    HandText t;
+    ddz_ranks_format(hand, t.s, sizeof t.s);
+    if (hand == 0)
+        snprintf(t.s, sizeof t.s, "(empty)");
+    return t;
+}
+
+static MoveText move_text(const DdzMove *m)
+{
+    MoveText t;
+    char cards[64], desc[80];
+    if (m == NULL) {
+        snprintf(t.s, sizeof t.s, "NULL");
+        return t;
+    }
+    ddz_ranks_format(m->ranks, cards, sizeof cards);
+    ddz_move_describe(m, desc, sizeof desc);
+    snprintf(t.s, sizeof t.s, "%s [%s size=%d]", m->ranks ? cards : "pass", desc, m->size);
+    return t;
+}
+
+static const char *rules_name(DdzRuleset rules) { return ddz_ruleset_name(rules); }
+
+/* Move helpers -----------------------------------------------------------------------*/
+
+/* Total order on all five fields, for sorting move lists into comparable multisets. */
+static int move_cmp(const void *pa, const void *pb)
+{
+    const DdzMove *a = pa, *b = pb;
+    if (a->ranks != b->ranks)
+        return a->ranks < b->ranks ? -1 : 1;
+    if (a->type != b->type)
+        return a->type < b->type ? -1 : 1;
+    if (a->rank != b->rank)
+        return a->rank < b->rank ? -1 : 1;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    if (a->size != b->size)
+        return a->size < b->size ? -1 : 1;
+    return 0;
+}
+
+static int u64_cmp(const void *pa, const void *pb)
+{
+    const uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return a < b ? -1 : a > b;
+}
+
+/* Whether classify lists m (all five fields) among the readings of its cards. */
+static bool classifies_as(const DdzMove *m, DdzRuleset rules)
+{
+    DdzMove r[DDZ_MAX_READINGS];
+    int k = ddz_move_classify(m->ranks, rules, r);
+    assert_true(k >= 0 && k <= DDZ_MAX_READINGS);
+    for (int i = 0; i < k; i++)
+        if (ddz_move_equal(&r[i], m) && r[i].size == m->size)
+            return true;
+    return false;
+}
+
+/* The only reading of text under rules, or fails the test. */
+static DdzMove one_move(const char *text, DdzRuleset rules)
+{
+    DdzMove r[DDZ_MAX_READINGS];
+    int k = ddz_move_classify(tu_ranks(text), rules, r);
+    if (k != 1)
+        fail_msg("test input '%s' has %d readings under %s, expected 1", text, k, rules_name(rules));
+    return r[0];
+}
+
+/* The reading of text with the given type and rank, or fails the test. */
+static DdzMove reading_of(const char *text, DdzRuleset rules, DdzMoveType type, int rank)
+{
+    DdzMove r[DDZ_MAX_READINGS];
+    int k = ddz_move_classify(tu_ranks(text), rules, r);
+    for (int i = 0; i < k; i++)
+        if (r[i].type == type && r[i].rank == rank)
+            return r[i];
+    fail_msg("test input '%s' has no %s reading of rank %d under %s", text,
+             ddz_move_type_name(type), rank, rules_name(rules));
+    return r[0];
+}
+
+/* Generates into out and checks the count is sane (never above the buffer). */
+static int generate(DdzRanks hand, const DdzMove *last, DdzRuleset rules, DdzMove *out)
+{
+    int n = ddz_moves_generate(hand, last, rules, out);
+    if (n < 0 || n > BUF_NB)
+        fail_msg("%s: hand %s following %s: ddz_moves_generate returned %d", rules_name(rules),
+                 hand_text(hand).s, move_text(last).s, n);
+    return n;
+}
+
+static int hint(DdzRanks hand, const DdzMove *last, DdzRuleset rules, DdzMove *out)
+{
+    int n = ddz_moves_hint(hand, last, rules, out);
+    if (n < 0 || n > BUF_NB)
+        fail_msg("%s: hand %s following %s: ddz_moves_hint returned %d", rules_name(rules),
+                 hand_text(hand).s, move_text(last).s, n);
+    return n;
+}
+
+/* Fails the test, naming ctx, unless got and want hold the same moves as multisets. */
+static void assert_same_moves(const DdzMove *got, int ngot, const DdzMove *want, int nwant,
+                              const char *ctx)
+{
+    memcpy(g_sort_a, got, (size_t)ngot * sizeof *got);
+    memcpy(g_sort_b, want, (size_t)nwant * sizeof *want);
+    qsort(g_sort_a, (size_t)ngot, sizeof *g_sort_a, move_cmp);
+    qsort(g_sort_b, (size_t)nwant, sizeof *g_sort_b, move_cmp);
+    int i = 0, j = 0, extra = -1, missing = -1, extra_nb = 0, missing_nb = 0;
+    while (i < ngot || j < nwant) {
+        int c = i == ngot ? 1 : j == nwant ? -1 : move_cmp(&g_sort_a[i], &g_sort_b[j]);
+        if (c == 0) {
+            i++, j++;
+        } else if (c < 0) {
+            if (extra < 0)
+                extra = i;
+            extra_nb++, i++;
+        } else {
+            if (missing < 0)
+                missing = j;
+            missing_nb++, j++;
+        }
+    }
+    if (extra_nb == 0 && missing_nb == 0)
+        return;
+    fail_msg("%s: got %d moves, expected %d; %d unexpected (first: %s), %d missing (first: %s)",
+             ctx, ngot, nwant, extra_nb, extra >= 0 ? move_text(&g_sort_a[extra]).s : "-",
+             missing_nb, missing >= 0 ? move_text(&g_sort_b[missing]).s : "-");
+}
+
+/* The part of a move that is not kickers: the trio(s) or four(s) for kicker types, the whole
+ * move otherwise. */
+static DdzRanks move_core(const DdzMove *m)
+{
+    int copies = 0;
+    switch (m->type) {
+    case DDZ_TRIO_SINGLE: case DDZ_TRIO_PAIR: case DDZ_PLANE_SINGLE: case DDZ_PLANE_PAIR:
+        copies = 3;
+        break;
+    case DDZ_FOUR_TWO: case DDZ_FOUR_TWO_PAIRS: case DDZ_SHUTTLE_SINGLE: case DDZ_SHUTTLE_PAIR:
+        copies = 4;
+        break;
+    default:
+        return m->ranks;
+    }
+    DdzRanks core = 0;
+    for (int i = 0; i < m->len; i++)
+        core += ddz_ranks_of(m->rank + i, copies);
+    return core;
+}
+
+/* Kicker ranks of m in ascending order (with repeats) into k; returns how many. */
+static int kicker_ranks(const DdzMove *m, int k[DDZ_CARD_NB])
+{
+    DdzRanks core = move_core(m);
+    assert_true(ddz_ranks_contains(m->ranks, core));
+    DdzRanks kick = m->ranks - core;
+    int nb = 0;
+    for (int r = 0; r < DDZ_RANK_NB; r++)
+        for (int c = ddz_ranks_get(kick, r); c > 0; c--)
+            k[nb++] = r;
+    return nb;
+}
+
+/* Generation order of movegen.h: type, comparison rank, chain length, then kickers in
+ * ascending lexicographic order of their ranks. Negative when a comes first. */
+static int generation_order_cmp(const DdzMove *a, const DdzMove *b)
+{
+    if (a->type != b->type)
+        return a->type < b->type ? -1 : 1;
+    if (a->rank != b->rank)
+        return a->rank < b->rank ? -1 : 1;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    int ka[DDZ_CARD_NB], kb[DDZ_CARD_NB];
+    int na = kicker_ranks(a, ka), nb = kicker_ranks(b, kb);
+    for (int i = 0; i < na && i < nb; i++)
+        if (ka[i] != kb[i])
+            return ka[i] < kb[i] ? -1 : 1;
+    return na < nb ? -1 : na > nb;
+}
+
+/* Random hands: mostly 17 and 20 cards, the rest 1..20. */
+static int random_size(DdzRng *rng)
+{
+    uint32_t k = ddz_rng_below(rng, 10);
+    if (k < 4)
+        return 20;
+    if (k < 7)
+        return 17;
+    return 1 + (int)ddz_rng_below(rng, 20);
+}
+
+static DdzRanks random_hand(DdzRng *rng, int size)
+{
+    return ddz_cards_ranks(tu_random_cards(rng, size));
+}
+
+/* The full deck's leading moves under rules, generated once. */
+static const DdzMove *universe(DdzRuleset rules, int *nb)
+{
+    if (g_universe[rules] == NULL) {
+        DdzMove *u = malloc(BUF_NB * sizeof *u);
+        assert_non_null(u);
+        int n = ddz_moves_generate(DDZ_DECK_RANKS, NULL, rules, u);
+        if (n < 0 || n > BUF_NB) {
+            free(u);
+            fail_msg("%s: full deck: ddz_moves_generate returned %d", rules_name(rules), n);
+        }
+        int *idx = malloc(((size_t)n + 1) * sizeof *idx);
+        assert_non_null(idx);
+        int count[DDZ_MOVE_TYPE_NB + 1] = {0};
+        for (int i = 0; i < n; i++) {
+            if (u[i].type >= DDZ_MOVE_TYPE_NB) {
+                int type = u[i].type;
+                free(u), free(idx);
+                fail_msg("%s: full deck move %d has type %d", rules_name(rules), i, type);
+            }
+            count[u[i].type + 1]++;
+        }
+        for (int t = 0; t < DDZ_MOVE_TYPE_NB; t++)
+            count[t + 1] += count[t];
+        memcpy(g_type_start[rules], count, sizeof count);
+        for (int i = 0; i < n; i++)
+            idx[count[u[i].type]++] = i;
+        g_universe[rules] = u;
+        g_universe_nb[rules] = n;
+        g_by_type[rules] = idx;
+    }
+    *nb = g_universe_nb[rules];
+    return g_universe[rules];
+}
+
+/* The moves of u held by hand, in u's order. */
+static int filter_held(const DdzMove *u, int un, DdzRanks hand, DdzMove *out)
+{
+    int n = 0;
+    for (int i = 0; i < un; i++)
+        if (ddz_ranks_contains(hand, u[i].ranks))
+            out[n++] = u[i];
+    return n;
+}
+
+/* The moves of list that beat last, in order. */
+static int filter_beats(const DdzMove *list, int nb, const DdzMove *last, DdzMove *out)
+{
+    int n = 0;
+    for (int i = 0; i < nb; i++)
+        if (ddz_move_beats(&list[i], last))
+            out[n++] = list[i];
+    return n;
+}
+
+/* 1. The full deck's moves: known answers -------------------------------------------*/
+
+typedef struct Expected {
+    int per_type[DDZ_MOVE_TYPE_NB];
+    int plane_single_per_n[6]; /* index n = 2..5 */
+    int plane_pair_per_n[5];   /* index n = 2..4 */
+    int total;                 /* distinct card sets */
+} Expected;
+
+static const Expected EXPECTED[DDZ_RULES_NB] = {
+    [DDZ_RULES_STANDARD] = {
+        .per_type = {[DDZ_SINGLE] = 15, [DDZ_PAIR] = 13, [DDZ_TRIO] = 13, [DDZ_TRIO_SINGLE] = 182,
+                     [DDZ_TRIO_PAIR] = 156, [DDZ_STRAIGHT] = 36, [DDZ_PAIR_CHAIN] = 52,
+                     [DDZ_PLANE] = 45, [DDZ_PLANE_SINGLE] = 21822, [DDZ_PLANE_PAIR] = 2939,
+                     [DDZ_FOUR_TWO] = 1326, [DDZ_FOUR_TWO_PAIRS] = 858, [DDZ_BOMB] = 13,
+                     [DDZ_ROCKET] = 1},
+        .plane_single_per_n = {[2] = 968, [3] = 3282, [4] = 7184, [5] = 10388},
+        .plane_pair_per_n = {[2] = 605, [3] = 1200, [4] = 1134},
+        .total = 27471,
+    },
+    [DDZ_RULES_CLASSIC] = {
+        .per_type = {[DDZ_SINGLE] = 15, [DDZ_PAIR] = 13, [DDZ_TRIO] = 13, [DDZ_TRIO_SINGLE] = 182,
+                     [DDZ_TRIO_PAIR] = 156, [DDZ_STRAIGHT] = 36, [DDZ_PAIR_CHAIN] = 52,
+                     [DDZ_PLANE] = 45, [DDZ_PLANE_SINGLE] = 21822, [DDZ_PLANE_PAIR] = 2939,
+                     [DDZ_FOUR_TWO] = 1170, [DDZ_FOUR_TWO_PAIRS] = 858, [DDZ_BOMB] = 13,
+                     [DDZ_ROCKET] = 1},
+        .plane_single_per_n = {[2] = 968, [3] = 3282, [4] = 7184, [5] = 10388},
+        .plane_pair_per_n = {[2] = 605, [3] = 1200, [4] = 1134},
+        .total = 27315,
+    },
+    [DDZ_RULES_DOUZERO] = {
+        .per_type = {[DDZ_SINGLE] = 15, [DDZ_PAIR] = 13, [DDZ_TRIO] = 13, [DDZ_TRIO_SINGLE] = 182,
+                     [DDZ_TRIO_PAIR] = 156, [DDZ_STRAIGHT] = 36, [DDZ_PAIR_CHAIN] = 52,
+                     [DDZ_PLANE] = 45, [DDZ_PLANE_SINGLE] = 24331, [DDZ_PLANE_PAIR] = 2939,
+                     [DDZ_FOUR_TWO] = 1339, [DDZ_FOUR_TWO_PAIRS] = 858, [DDZ_BOMB] = 13,
+                     [DDZ_ROCKET] = 1},
+        .plane_single_per_n = {[2] = 979, [3] = 3391, [4] = 7750, [5] = 12211},
+        .plane_pair_per_n = {[2] = 605, [3] = 1200, [4] = 1134},
+        .total = 29984,
+    },
+    [DDZ_RULES_BOTZONE] = {
+        .per_type = {[DDZ_SINGLE] = 15, [DDZ_PAIR] = 13, [DDZ_TRIO] = 13, [DDZ_TRIO_SINGLE] = 182,
+                     [DDZ_TRIO_PAIR] = 156, [DDZ_STRAIGHT] = 36, [DDZ_PAIR_CHAIN] = 52,
+                     [DDZ_PLANE] = 45, [DDZ_PLANE_SINGLE] = 8044, [DDZ_PLANE_PAIR] = 2939,
+                     [DDZ_FOUR_TWO] = 1183, [DDZ_FOUR_TWO_PAIRS] = 858, [DDZ_BOMB] = 13,
+                     [DDZ_ROCKET] = 1, [DDZ_SHUTTLE] = 38, [DDZ_SHUTTLE_SINGLE] = 17105,
+                     [DDZ_SHUTTLE_PAIR] = 3630},
+        .plane_single_per_n = {[2] = 858, [3] = 2200, [4] = 2970, [5] = 2016},
+        .plane_pair_per_n = {[2] = 605, [3] = 1200, [4] = 1134},
+        .total = 34323,
+    },
+};
+
+/* Distinct card sets among the universe moves of the given type (and chain length, when
+ * len > 0; any type when type < 0). */
+static int distinct_sets(const DdzMove *u, int un, int type, int len, uint64_t *scratch)
+{
+    int n = 0;
+    for (int i = 0; i < un; i++)
+        if ((type < 0 || u[i].type == type) && (len == 0 || u[i].len == len))
+            scratch[n++] = u[i].ranks;
+    qsort(scratch, (size_t)n, sizeof *scratch, u64_cmp);
+    int d = 0;
+    for (int i = 0; i < n; i++)
+        if (i == 0 || scratch[i] != scratch[i - 1])
+            d++;
+    return d;
+}
+
+/* Checks every known count of a preset and reports all mismatches at once. */
+static void check_universe_counts(DdzRuleset rules)
+{
+    int un;
+    const DdzMove *u = universe(rules, &un);
+    const Expected *e = &EXPECTED[rules];
+    uint64_t *scratch = malloc(((size_t)un + 1) * sizeof *scratch);
+    assert_non_null(scratch);
+    char report[2048] = "";
+    size_t used = 0;
+    int bad = 0;
+#define MISMATCH(...)                                                                     \
+    do {                                                                                  \
+        bad++;                                                                            \
+        if (used < sizeof report)                                                         \
+            used += (size_t)snprintf(report + used, sizeof report - used, __VA_ARGS__);   \
+    } while (0)
+    for (int t = 0; t < DDZ_MOVE_TYPE_NB; t++) {
+        int got = distinct_sets(u, un, t, 0, scratch);
+        if (got != e->per_type[t])
+            MISMATCH(" %s=%d (expected %d);", ddz_move_type_name((DdzMoveType)t), got,
+                     e->per_type[t]);
+    }
+    for (int n = 2; n <= 5; n++) {
+        int got = distinct_sets(u, un, DDZ_PLANE_SINGLE, n, scratch);
+        if (got != e->plane_single_per_n[n])
+            MISMATCH(" plane_single n=%d: %d (expected %d);", n, got, e->plane_single_per_n[n]);
+    }
+    for (int n = 2; n <= 4; n++) {
+        int got = distinct_sets(u, un, DDZ_PLANE_PAIR, n, scratch);
+        if (got != e->plane_pair_per_n[n])
+            MISMATCH(" plane_pair n=%d: %d (expected %d);", n, got, e->plane_pair_per_n[n]);
+    }
+    int total = distinct_sets(u, un, -1, 0, scratch);
+    if (total != e->total)
+        MISMATCH(" total distinct card sets %d (expected %d);", total, e->total);
+#undef MISMATCH
+    free(scratch);
+    if (bad)
+        fail_msg("%s full deck (%d moves): %d mismatches:%s", rules_name(rules), un, bad, report);
+}
+
+static void universe_standard_counts_match_rlcard(void **state)
+{
+    (void)state;
+    check_universe_counts(DDZ_RULES_STANDARD);
+}
+
+static void universe_classic_counts_match_known_answers(void **state)
+{
+    (void)state;
+    check_universe_counts(DDZ_RULES_CLASSIC);
+}
+
+static void universe_douzero_counts_match_known_answers(void **state)
+{
+    (void)state;
+    check_universe_counts(DDZ_RULES_DOUZERO);
+}
+
+static void universe_botzone_counts_match_known_answers(void **state)
+{
+    (void)state;
+    check_universe_counts(DDZ_RULES_BOTZONE);
+}
+
+static void universe_fits_in_max_moves_deck(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        int un;
+        universe(PRESETS[p], &un);
+        print_message("%s: full deck has %d leading moves\n", rules_name(PRESETS[p]), un);
+        if (un > DDZ_MAX_MOVES_DECK)
+            fail_msg("%s: full deck has %d moves > DDZ_MAX_MOVES_DECK %d", rules_name(PRESETS[p]),
+                     un, DDZ_MAX_MOVES_DECK);
+    }
+}
+
+static void universe_moves_classify_as_generated(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        int un;
+        const DdzMove *u = universe(PRESETS[p], &un);
+        for (int i = 0; i < un; i++) {
+            if (u[i].type == DDZ_PASS || u[i].ranks == 0)
+                fail_msg("%s: full deck move %d is pass: %s", rules_name(PRESETS[p]), i,
+                         move_text(&u[i]).s);
+            if (u[i].size != ddz_ranks_size(u[i].ranks))
+                fail_msg("%s: full deck move %s has size %d, cards %d", rules_name(PRESETS[p]),
+                         move_text(&u[i]).s, u[i].size, ddz_ranks_size(u[i].ranks));
+            if (!classifies_as(&u[i], PRESETS[p]))
+                fail_msg("%s: full deck move %s is not among the readings classify gives",
+                         rules_name(PRESETS[p]), move_text(&u[i]).s);
+        }
+    }
+}
+
+static void universe_has_no_duplicate_moves(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        int un;
+        const DdzMove *u = universe(PRESETS[p], &un);
+        memcpy(g_sort_a, u, (size_t)un * sizeof *u);
+        qsort(g_sort_a, (size_t)un, sizeof *g_sort_a, move_cmp);
+        for (int i = 1; i < un; i++)
+            if (move_cmp(&g_sort_a[i - 1], &g_sort_a[i]) == 0)
+                fail_msg("%s: full deck lists %s twice", rules_name(PRESETS[p]),
+                         move_text(&g_sort_a[i]).s);
+    }
+}
+
+static void universe_comes_in_documented_order(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        int un;
+        const DdzMove *u = universe(PRESETS[p], &un);
+        for (int i = 1; i < un; i++)
+            if (generation_order_cmp(&u[i - 1], &u[i]) >= 0)
+                fail_msg("%s: full deck move %d %s is listed after %s", rules_name(PRESETS[p]), i,
+                         move_text(&u[i]).s, move_text(&u[i - 1]).s);
+    }
+}
+
+/* 2. Random hands, leading --------------------------------------------------------------*/
+
+static void leading_moves_are_held_sized_and_classified(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0x1000 + (uint64_t)p);
+        for (int h = 0; h < LEAD_HANDS; h++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            int n = generate(hand, NULL, rules, g_gen);
+            for (int i = 0; i < n; i++) {
+                const DdzMove *m = &g_gen[i];
+                if (m->type == DDZ_PASS || m->ranks == 0)
+                    fail_msg("%s: hand %s leads pass (move %d)", rules_name(rules),
+                             hand_text(hand).s, i);
+                if (!ddz_ranks_contains(hand, m->ranks))
+                    fail_msg("%s: hand %s: move %s is not held", rules_name(rules),
+                             hand_text(hand).s, move_text(m).s);
+                if (m->size != ddz_ranks_size(m->ranks))
+                    fail_msg("%s: hand %s: move %s has size %d, cards %d", rules_name(rules),
+                             hand_text(hand).s, move_text(m).s, m->size, ddz_ranks_size(m->ranks));
+                if (!classifies_as(m, rules))
+                    fail_msg("%s: hand %s: move %s is not a reading classify gives",
+                             rules_name(rules), hand_text(hand).s, move_text(m).s);
+            }
+        }
+    }
+}
+
+static void leading_moves_have_no_duplicates(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0x2000 + (uint64_t)p);
+        for (int h = 0; h < LEAD_HANDS; h++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            int n = generate(hand, NULL, rules, g_gen);
+            memcpy(g_sort_a, g_gen, (size_t)n * sizeof *g_gen);
+            qsort(g_sort_a, (size_t)n, sizeof *g_sort_a, move_cmp);
+            for (int i = 1; i < n; i++)
+                if (move_cmp(&g_sort_a[i - 1], &g_sort_a[i]) == 0)
+                    fail_msg("%s: hand %s lists %s twice", rules_name(rules), hand_text(hand).s,
+                             move_text(&g_sort_a[i]).s);
+        }
+    }
+}
+
+/* Type ascending, then comparison rank ascending; then chain length, then kickers. */
+static void leading_moves_come_in_documented_order(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0x3000 + (uint64_t)p);
+        for (int h = 0; h < LEAD_HANDS; h++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            int n = generate(hand, NULL, rules, g_gen);
+            for (int i = 1; i < n; i++) {
+                const DdzMove *a = &g_gen[i - 1], *b = &g_gen[i];
+                if (a->type > b->type || (a->type == b->type && a->rank > b->rank))
+                    fail_msg("%s: hand %s: %s comes after %s (type, then rank)", rules_name(rules),
+                             hand_text(hand).s, move_text(b).s, move_text(a).s);
+                if (generation_order_cmp(a, b) >= 0)
+                    fail_msg("%s: hand %s: %s comes after %s (length, then kickers)",
+                             rules_name(rules), hand_text(hand).s, move_text(b).s, move_text(a).s);
+            }
+        }
+    }
+}
+
+static void leading_moves_equal_full_deck_moves_held_by_hand(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        int un;
+        const DdzMove *u = universe(rules, &un);
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0x4000 + (uint64_t)p);
+        for (int h = 0; h < LEAD_HANDS; h++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            int n = generate(hand, NULL, rules, g_gen);
+            int nref = filter_held(u, un, hand, g_ref);
+            char ctx[128];
+            snprintf(ctx, sizeof ctx, "%s: hand %s leading", rules_name(rules), hand_text(hand).s);
+            assert_same_moves(g_gen, n, g_ref, nref, ctx);
+        }
+    }
+}
+
+/* 3. Random (hand, target) pairs, following -------------------------------------------*/
+
+/* A target for hand: a universe move (uniform, or of a uniform type), a move of another
+ * random hand, one of the hand's own moves, or a bomb or the rocket. */
+static DdzMove random_target(DdzRng *rng, DdzRuleset rules, DdzRanks hand)
+{
+    int un;
+    const DdzMove *u = universe(rules, &un);
+    const int *start = g_type_start[rules];
+    const int *idx = g_by_type[rules];
+    switch (ddz_rng_below(rng, 10)) {
+    case 0: case 1:
+        return u[ddz_rng_below(rng, (uint32_t)un)];
+    case 2: case 3: {
+        int t;
+        do
+            t = 1 + (int)ddz_rng_below(rng, DDZ_MOVE_TYPE_NB - 1);
+        while (start[t + 1] == start[t]);
+        return u[idx[start[t] + (int)ddz_rng_below(rng, (uint32_t)(start[t + 1] - start[t]))]];
+    }
+    case 4: case 5: {
+        int n = generate(random_hand(rng, random_size(rng)), NULL, rules, g_other);
+        if (n > 0)
+            return g_other[ddz_rng_below(rng, (uint32_t)n)];
+        return u[ddz_rng_below(rng, (uint32_t)un)];
+    }
+    case 6: case 7: case 8: {
+        int n = generate(hand, NULL, rules, g_other);
+        if (n > 0)
+            return g_other[ddz_rng_below(rng, (uint32_t)n)];
+        return u[ddz_rng_below(rng, (uint32_t)un)];
+    }
+    default: {
+        int t = ddz_rng_below(rng, 14) < 13 ? DDZ_BOMB : DDZ_ROCKET;
+        assert_true(start[t + 1] > start[t]);
+        return u[idx[start[t] + (int)ddz_rng_below(rng, (uint32_t)(start[t + 1] - start[t]))]];
+    }
+    }
+}
+
+static void following_moves_beat_target_and_are_held(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0x5000 + (uint64_t)p);
+        for (int k = 0; k < FOLLOW_PAIRS; k++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            DdzMove last = random_target(&rng, rules, hand);
+            int n = generate(hand, &last, rules, g_gen);
+            for (int i = 0; i < n; i++) {
+                const DdzMove *m = &g_gen[i];
+                if (!ddz_move_beats(m, &last))
+                    fail_msg("%s: hand %s following %s: %s does not beat it", rules_name(rules),
+                             hand_text(hand).s, move_text(&last).s, move_text(m).s);
+                if (!ddz_ranks_contains(hand, m->ranks) || m->ranks == 0)
+                    fail_msg("%s: hand %s following %s: %s is not held", rules_name(rules),
+                             hand_text(hand).s, move_text(&last).s, move_text(m).s);
+                if (i > 0 && generation_order_cmp(&g_gen[i - 1], m) >= 0)
+                    fail_msg("%s: hand %s following %s: %s comes after %s", rules_name(rules),
+                             hand_text(hand).s, move_text(&last).s, move_text(m).s,
+                             move_text(&g_gen[i - 1]).s);
+            }
+        }
+    }
+}
+
+static void following_moves_equal_leading_moves_that_beat_target(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0x6000 + (uint64_t)p);
+        for (int k = 0; k < FOLLOW_PAIRS; k++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            DdzMove last = random_target(&rng, rules, hand);
+            int nlead = generate(hand, NULL, rules, g_other);
+            int nref = filter_beats(g_other, nlead, &last, g_ref);
+            int n = generate(hand, &last, rules, g_gen);
+            char ctx[256];
+            snprintf(ctx, sizeof ctx, "%s: hand %s following %s", rules_name(rules),
+                     hand_text(hand).s, move_text(&last).s);
+            assert_same_moves(g_gen, n, g_ref, nref, ctx);
+        }
+    }
+}
+
+static void following_pass_or_null_gives_leading_moves(void **state)
+{
+    (void)state;
+    const DdzMove pass = ddz_move_pass();
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0x7000 + (uint64_t)p);
+        for (int h = 0; h < 300; h++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            int n0 = generate(hand, NULL, rules, g_gen);
+            int n1 = generate(hand, &pass, rules, g_ref);
+            if (n0 != n1)
+                fail_msg("%s: hand %s: %d moves with last NULL, %d following pass",
+                         rules_name(rules), hand_text(hand).s, n0, n1);
+            for (int i = 0; i < n0; i++)
+                if (!ddz_move_equal(&g_gen[i], &g_ref[i]) || g_gen[i].size != g_ref[i].size)
+                    fail_msg("%s: hand %s: move %d is %s with last NULL, %s following pass",
+                             rules_name(rules), hand_text(hand).s, i, move_text(&g_gen[i]).s,
+                             move_text(&g_ref[i]).s);
+        }
+    }
+}
+
+/* 4. Every sub-multiset of the hand, classified -----------------------------------------*/
+
+/* Classifies every non-empty sub-multiset of hand and writes every reading to out. */
+static int classify_sub_multisets(DdzRanks hand, DdzRuleset rules, DdzMove *out)
+{
+    int have[DDZ_RANK_NB], take[DDZ_RANK_NB] = {0};
+    for (int r = 0; r < DDZ_RANK_NB; r++)
+        have[r] = ddz_ranks_get(hand, r);
+    int n = 0;
+    for (;;) {
+        // Step 1. Advance the mixed-radix counter take[] (digit r runs 0..have[r]).
+        int r = 0;
+        while (r < DDZ_RANK_NB && take[r] == have[r])
+            take[r++] = 0;
+        if (r == DDZ_RANK_NB)
+            return n;
+        take[r]++;
+        // Step 2. Classify the multiset it names.
+        DdzRanks sub = 0;
+        for (int q = 0; q < DDZ_RANK_NB; q++)
+            sub |= ddz_ranks_of(q, take[q]);
+        DdzMove readings[DDZ_MAX_READINGS];
+        int k = ddz_move_classify(sub, rules, readings);
+        assert_true(k >= 0 && k <= DDZ_MAX_READINGS);
+        for (int i = 0; i < k; i++)
+            out[n++] = readings[i];
+    }
+}
+
+static void leading_moves_equal_classified_sub_multisets(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0x8000 + (uint64_t)p);
+        for (int h = 0; h < SUBSET_HANDS; h++) {
+            DdzRanks hand = random_hand(&rng, 8 + (int)ddz_rng_below(&rng, 7));
+            int nref = classify_sub_multisets(hand, rules, g_ref);
+            int n = generate(hand, NULL, rules, g_gen);
+            char ctx[128];
+            snprintf(ctx, sizeof ctx, "%s: hand %s leading (vs classified sub-multisets)",
+                     rules_name(rules), hand_text(hand).s);
+            assert_same_moves(g_gen, n, g_ref, nref, ctx);
+        }
+    }
+}
+
+/* 5. Hand-picked known answers -----------------------------------------------------------*/
+
+typedef struct KnownCount {
+    const char *hand;
+    int nb[DDZ_RULES_NB]; /* standard, classic, douzero, botzone */
+} KnownCount;
+
+/* Counted by hand from RULES §5:
+ *   33344     3 4 | 33 44 | 333 | 3334 | 33344
+ *   345678    6 singles | 34567 45678 345678
+ *   334455    3 singles | 3 pairs | 334455
+ *   333444    2 singles, 2 pairs, 2 trios | 3334 4443 | 33344 44433 | 333444
+ *   33344455  3 singles, 3 pairs, 2 trios | 3334 3335 4443 4445 | 33344 33355 44433 44455 |
+ *             333444 | 334455 | 33344455 (plane + singles 5 5; botzone: kickers must differ)
+ *   33334444  2 singles, 2 pairs, 2 trios, 2 bombs | 3334 4443 | 33344 44433 | 333444 |
+ *             four + two 333344 444433 (not classic, not botzone); botzone: shuttle 33334444
+ *   3333BR    3 B R | 33 | 333 | 333B 333R | 3333 | BR | 3333BR (douzero, botzone)
+ *   333B      3 B | 33 | 333 | 333B
+ *   4445Q     4 5 Q | 44 | 444 | 4445 444Q */
+static const KnownCount KNOWN_COUNTS[] = {
+    {"3", {1, 1, 1, 1}},
+    {"BR", {3, 3, 3, 3}},
+    {"33", {2, 2, 2, 2}},
+    {"3333", {4, 4, 4, 4}},
+    {"34567", {6, 6, 6, 6}},
+    {"33344", {7, 7, 7, 7}},
+    {"345678", {9, 9, 9, 9}},
+    {"334455", {7, 7, 7, 7}},
+    {"333444", {11, 11, 11, 11}},
+    {"33344455", {19, 19, 19, 18}},
+    {"33334444", {15, 13, 15, 14}},
+    {"3333BR", {9, 9, 10, 10}},
+    {"333B", {5, 5, 5, 5}},
+    {"4445Q", {7, 7, 7, 7}},
+};
+
+static void leading_move_counts_of_small_hands_are_known(void **state)
+{
+    (void)state;
+    char report[2048] = "";
+    size_t used = 0;
+    int bad = 0;
+    for (size_t i = 0; i < sizeof KNOWN_COUNTS / sizeof KNOWN_COUNTS[0]; i++) {
+        for (int p = 0; p < DDZ_RULES_NB; p++) {
+            int n = generate(tu_ranks(KNOWN_COUNTS[i].hand), NULL, PRESETS[p], g_gen);
+            if (n != KNOWN_COUNTS[i].nb[p]) {
+                bad++;
+                if (used < sizeof report)
+                    used += (size_t)snprintf(report + used, sizeof report - used,
+                                             " %s %s: %d (expected %d);", rules_name(PRESETS[p]),
+                                             KNOWN_COUNTS[i].hand, n, KNOWN_COUNTS[i].nb[p]);
+            }
+        }
+    }
+    if (bad)
+        fail_msg("%d wrong counts:%s", bad, report);
+}
+
+typedef struct KnownList {
+    DdzRuleset rules;
+    const char *hand;
+    const char *last;      /* NULL: leading */
+    const char *moves[16]; /* cards of each move, in order, NULL-terminated */
+} KnownList;
+
+/* Exact generation order, reasoned from RULES §5 and movegen.h. */
+static const KnownList KNOWN_GENERATED[] = {
+    {DDZ_RULES_STANDARD, "33344", "3", {"4", NULL}},
+    {DDZ_RULES_STANDARD, "33344", NULL, {"3", "4", "33", "44", "333", "3334", "33344", NULL}},
+    {DDZ_RULES_STANDARD, "345678", "34567", {"45678", NULL}},
+    {DDZ_RULES_STANDARD, "345678", "345678", {NULL}},
+    {DDZ_RULES_STANDARD, "345678", NULL,
+     {"3", "4", "5", "6", "7", "8", "34567", "345678", "45678", NULL}},
+    /* Bombs and the rocket come last: they are the last two types. */
+    {DDZ_RULES_STANDARD, "3333BR", "3", {"B", "R", "3333", "BR", NULL}},
+    {DDZ_RULES_STANDARD, "455557BR", "3", {"4", "5", "7", "B", "R", "5555", "BR", NULL}},
+    /* Trio + pair above 333+44: by trio rank, then kicker. */
+    {DDZ_RULES_STANDARD, "44455666BR", "33344", {"44455", "44466", "44666", "55666", "BR", NULL}},
+    {DDZ_RULES_STANDARD, "33334444BR", "3333", {"4444", "BR", NULL}},
+    {DDZ_RULES_STANDARD, "33334444BR", "BR", {NULL}},
+    {DDZ_RULES_STANDARD, "3344556BR", "KK", {"BR", NULL}},
+    {DDZ_RULES_STANDARD, "3344556BR", "33", {"44", "55", "BR", NULL}},
+    {DDZ_RULES_STANDARD, "3344556BR", "334455", {"BR", NULL}},
+    {DDZ_RULES_STANDARD, "33445566BR", "334455", {"445566", "BR", NULL}},
+    /* Leading after pass. Four + two: kickers in lexicographic order (4 5 before 5 5);
+     * classic forbids the repeated kicker. A bomb beats a four + two. */
+    {DDZ_RULES_STANDARD, "3333455", "", {"3", "4", "5", "33", "55", "333", "3334", "3335", "33355",
+                                        "333345", "333355", "3333", NULL}},
+    {DDZ_RULES_STANDARD, "333345", "333344", {"3333", NULL}},
+    {DDZ_RULES_STANDARD, "444456", "333345", {"444456", "4444", NULL}},
+    {DDZ_RULES_STANDARD, "4444566", "333345", {"444456", "444466", "4444", NULL}},
+    {DDZ_RULES_CLASSIC, "4444566", "333345", {"444456", "4444", NULL}},
+    /* botzone: the shuttle is its own type (after the bomb in type order), beaten by bombs. */
+    {DDZ_RULES_BOTZONE, "55556666", "33334444", {"5555", "6666", "55556666", NULL}},
+    {DDZ_RULES_BOTZONE, "5555", "33334444", {"5555", NULL}},
+    {DDZ_RULES_STANDARD, "4444", "33344", {"4444", NULL}},
+};
+
+/* Exact hint order, reasoned from movegen.h: ordinary moves before bombs and the rocket,
+ * then fewer broken combinations, then lower rank, then cheaper kickers. */
+static const KnownList KNOWN_HINTS[] = {
+    /* 8 breaks nothing, 5 splits the pair. */
+    {DDZ_RULES_STANDARD, "3558", "4", {"8", "5", NULL}},
+    /* 7 breaks nothing, 5 splits the bomb, the bomb itself last. */
+    {DDZ_RULES_STANDARD, "55557", "4", {"7", "5", "5555", NULL}},
+    /* 5 6 8 break nothing (by rank), 4 splits the trio. */
+    {DDZ_RULES_STANDARD, "3444568", "3", {"5", "6", "8", "4", NULL}},
+    /* 6 breaks nothing; B and R each part the jokers; the rocket last. */
+    {DDZ_RULES_STANDARD, "3344556BR", "5", {"6", "B", "R", "BR", NULL}},
+    {DDZ_RULES_STANDARD, "3344556BR", "33", {"44", "55", "BR", NULL}},
+    {DDZ_RULES_STANDARD, "3344556BR", "KK", {"BR", NULL}},
+    /* 444Q breaks nothing; 4445 splits the pair of 5s. */
+    {DDZ_RULES_STANDARD, "44455Q", "3336", {"444Q", "4445", NULL}},
+    /* Both break nothing: the cheaper kicker first. */
+    {DDZ_RULES_STANDARD, "4445Q", "3336", {"4445", "444Q", NULL}},
+    /* 6 breaks nothing; 4 and 5 each split a bomb; then the bombs, lower first. */
+    {DDZ_RULES_STANDARD, "444455556", "3", {"6", "4", "5", "4444", "5555", NULL}},
+    /* botzone: the shuttle is no bomb, so it comes before both bombs. */
+    {DDZ_RULES_BOTZONE, "55556666", "33334444", {"55556666", "5555", "6666", NULL}},
+};
+
+static void check_known_lists(const KnownList *list, size_t nb, bool use_hint)
+{
+    for (size_t i = 0; i < nb; i++) {
+        const KnownList *k = &list[i];
+        DdzRanks hand = tu_ranks(k->hand);
+        DdzMove last;
+        const DdzMove *lastp = NULL;
+        if (k->last != NULL) {
+            last = k->last[0] ? one_move(k->last, k->rules) : ddz_move_pass();
+            lastp = &last;
+        }
+        int n = use_hint ? hint(hand, lastp, k->rules, g_gen)
+                         : generate(hand, lastp, k->rules, g_gen);
+        char got[512] = "", want[512] = "";
+        size_t gl = 0, wl = 0;
+        int nwant = 0;
+        bool same = true;
+        while (k->moves[nwant] != NULL) {
+            if (nwant >= n || g_gen[nwant].ranks != tu_ranks(k->moves[nwant]))
+                same = false;
+            if (wl < sizeof want)
+                wl += (size_t)snprintf(want + wl, sizeof want - wl, " %s", k->moves[nwant]);
+            nwant++;
+        }
+        if (n != nwant)
+            same = false;
+        for (int j = 0; j < n && gl < sizeof got; j++)
+            gl += (size_t)snprintf(got + gl, sizeof got - gl, " %s", move_text(&g_gen[j]).s);
+        if (!same)
+            fail_msg("%s %s: hand %s following %s: expected%s; got%s", rules_name(k->rules),
+                     use_hint ? "hint" : "generate", k->hand,
+                     k->last == NULL ? "NULL" : k->last[0] ? k->last : "pass", want, got);
+    }
+}
+
+static void generated_moves_of_small_hands_are_known(void **state)
+{
+    (void)state;
+    check_known_lists(KNOWN_GENERATED, sizeof KNOWN_GENERATED / sizeof KNOWN_GENERATED[0], false);
+}
+
+/* douzero: 333444555666 reads as a plane and as two planes + singles (trios 333-555 with
+ * 666, trios 444-666 with 333); standard has only the plane. A follower matches the type. */
+static void douzero_follower_must_match_reading(void **state)
+{
+    (void)state;
+    DdzRanks hand = tu_ranks("444555666777");
+    DdzMove plane = reading_of("333444555666", DDZ_RULES_DOUZERO, DDZ_PLANE, DDZ_RANK_3);
+    DdzMove wings = reading_of("333444555666", DDZ_RULES_DOUZERO, DDZ_PLANE_SINGLE, DDZ_RANK_3);
+
+    int n = generate(hand, &plane, DDZ_RULES_DOUZERO, g_gen);
+    if (n != 1 || g_gen[0].ranks != hand || g_gen[0].type != DDZ_PLANE || g_gen[0].rank != DDZ_RANK_4)
+        fail_msg("douzero: 444555666777 following plane 333444555666: %d moves (first %s), "
+                 "expected only the plane 444555666777", n, n ? move_text(&g_gen[0]).s : "-");
+
+    n = generate(hand, &wings, DDZ_RULES_DOUZERO, g_gen);
+    bool ok = n == 2;
+    for (int i = 0; ok && i < 2; i++)
+        ok = g_gen[i].ranks == hand && g_gen[i].type == DDZ_PLANE_SINGLE &&
+             g_gen[i].rank == DDZ_RANK_4 + i && g_gen[i].len == 3;
+    if (!ok)
+        fail_msg("douzero: 444555666777 following %s: %d moves (first %s), expected the "
+                 "planes + singles of rank 4 then 5", move_text(&wings).s, n,
+                 n ? move_text(&g_gen[0]).s : "-");
+
+    // The full set has three readings in douzero, one in standard.
+    const int expect[DDZ_RULES_NB] = {1, 1, 3, 1};
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        n = generate(tu_ranks("333444555666"), NULL, PRESETS[p], g_gen);
+        int whole = 0;
+        for (int i = 0; i < n; i++)
+            whole += g_gen[i].ranks == tu_ranks("333444555666");
+        if (whole != expect[p])
+            fail_msg("%s: hand 333444555666 lists itself %d times, expected %d",
+                     rules_name(PRESETS[p]), whole, expect[p]);
+    }
+}
+
+/* 6. Hint order --------------------------------------------------------------------------*/
+
+/* Random (hand, last) for hint tests: a third leading, the rest following a target. */
+static const DdzMove *random_last(DdzRng *rng, DdzRuleset rules, DdzRanks hand, DdzMove *buf)
+{
+    if (ddz_rng_below(rng, 3) == 0)
+        return NULL;
+    *buf = random_target(rng, rules, hand);
+    return buf;
+}
+
+static void hint_lists_the_generated_moves(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0x9000 + (uint64_t)p);
+        for (int h = 0; h < HINT_HANDS; h++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            DdzMove buf;
+            const DdzMove *last = random_last(&rng, rules, hand, &buf);
+            int ng = generate(hand, last, rules, g_ref);
+            int nh = hint(hand, last, rules, g_gen);
+            char ctx[256];
+            snprintf(ctx, sizeof ctx, "%s: hint of hand %s following %s", rules_name(rules),
+                     hand_text(hand).s, move_text(last).s);
+            assert_same_moves(g_gen, nh, g_ref, ng, ctx);
+        }
+    }
+}
+
+static void hint_puts_bombs_last_and_keys_ascending(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0xA000 + (uint64_t)p);
+        for (int h = 0; h < HINT_HANDS; h++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            DdzMove buf;
+            const DdzMove *last = random_last(&rng, rules, hand, &buf);
+            int n = hint(hand, last, rules, g_gen);
+            for (int i = 1; i < n; i++) {
+                const DdzMove *a = &g_gen[i - 1], *b = &g_gen[i];
+                if (ddz_move_is_bomb(a) && !ddz_move_is_bomb(b))
+                    fail_msg("%s: hint of hand %s following %s: %s comes after the bomb %s",
+                             rules_name(rules), hand_text(hand).s, move_text(last).s,
+                             move_text(b).s, move_text(a).s);
+                uint64_t ka = ddz_move_hint_key(hand, a), kb = ddz_move_hint_key(hand, b);
+                if (ka > kb)
+                    fail_msg("%s: hint of hand %s following %s: %s (key %#llx) comes after %s "
+                             "(key %#llx)", rules_name(rules), hand_text(hand).s,
+                             move_text(last).s, move_text(b).s, (unsigned long long)kb,
+                             move_text(a).s, (unsigned long long)ka);
+            }
+        }
+    }
+}
+
+/* Equal keys sort by type, then chain length (movegen.h). */
+static void hint_ties_break_by_type_then_length(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0xB000 + (uint64_t)p);
+        for (int h = 0; h < HINT_HANDS; h++) {
+            DdzRanks hand = random_hand(&rng, random_size(&rng));
+            DdzMove buf;
+            const DdzMove *last = random_last(&rng, rules, hand, &buf);
+            int n = hint(hand, last, rules, g_gen);
+            for (int i = 1; i < n; i++) {
+                const DdzMove *a = &g_gen[i - 1], *b = &g_gen[i];
+                if (ddz_move_hint_key(hand, a) != ddz_move_hint_key(hand, b))
+                    continue;
+                if (a->type > b->type || (a->type == b->type && a->len > b->len))
+                    fail_msg("%s: hint of hand %s following %s: equal keys, but %s comes "
+                             "after %s", rules_name(rules), hand_text(hand).s,
+                             move_text(last).s, move_text(b).s, move_text(a).s);
+            }
+        }
+    }
+}
+
+static void hint_orders_of_small_hands_are_known(void **state)
+{
+    (void)state;
+    check_known_lists(KNOWN_HINTS, sizeof KNOWN_HINTS / sizeof KNOWN_HINTS[0], true);
+}
+
+/* 7. DDZ_MAX_MOVES ----------------------------------------------------------------------*/
+
+/* Hand-made hands rich in planes, fours and kickers. */
+static const char *const HEAVY_HANDS[] = {
+    "33344455566677788899", "33334444555566667777", "3334445556667778BR22",
+    "333444555666777888BR", "3344556677889TJQKA2B", "333444555666TTJJQQKK",
+    "3333444455556666BR22", "333444555666777AAA22", "34567899TTJJQQKKAA2R",
+    "3333444455556666777B",
+};
+
+/* The heaviest 20-card hands a hill climb over rank multisets found (single card moves
+ * between ranks, 150 restarts per preset): the first is the best for standard, classic and
+ * douzero (519 519 521), the last for botzone (804; four + two and shuttle kickers of
+ * distinct ranks). Not proven the worst: the counts are pinned, and each list must also
+ * equal the classified sub-multisets of the hand. */
+typedef struct HeavyHand {
+    const char *hand;
+    int nb[DDZ_RULES_NB]; /* standard, classic, douzero, botzone */
+} HeavyHand;
+
+static const HeavyHand HEAVIEST[] = {
+    {"3456789TJJJQQQKKKAAA", {519, 519, 521, 497}},
+    {"345556667778889TJQKA", {519, 519, 521, 497}},
+    {"3456666777789TJQKABR", {307, 305, 310, 804}},
+    {"3456789TJJJJQQQQKABR", {307, 305, 310, 804}},
+};
+
+static void heaviest_known_hands_have_pinned_counts(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof HEAVIEST / sizeof HEAVIEST[0]; i++) {
+        DdzRanks hand = tu_ranks(HEAVIEST[i].hand);
+        for (int p = 0; p < DDZ_RULES_NB; p++) {
+            int n = generate(hand, NULL, PRESETS[p], g_gen);
+            int nref = classify_sub_multisets(hand, PRESETS[p], g_ref);
+            char ctx[128];
+            snprintf(ctx, sizeof ctx, "%s: hand %s leading (vs classified sub-multisets)",
+                     rules_name(PRESETS[p]), HEAVIEST[i].hand);
+            assert_same_moves(g_gen, n, g_ref, nref, ctx);
+            if (n != HEAVIEST[i].nb[p])
+                fail_msg("%s: hand %s has %d moves, pinned %d", rules_name(PRESETS[p]),
+                         HEAVIEST[i].hand, n, HEAVIEST[i].nb[p]);
+            assert_true(n <= DDZ_MAX_MOVES);
+        }
+    }
+}
+
+static void max_moves_bounds_random_20_card_hands(void **state)
+{
+    (void)state;
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzRuleset rules = PRESETS[p];
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0xC000 + (uint64_t)p);
+        int most = 0, heavy_most = 0;
+        DdzRanks worst = 0, heavy_worst = 0;
+        for (int h = 0; h < MAX_HANDS; h++) {
+            DdzRanks hand = random_hand(&rng, 20);
+            int n = generate(hand, NULL, rules, g_gen);
+            if (n > most)
+                most = n, worst = hand;
+            if (n > DDZ_MAX_MOVES)
+                fail_msg("%s: hand %s has %d moves > DDZ_MAX_MOVES %d", rules_name(rules),
+                         hand_text(hand).s, n, DDZ_MAX_MOVES);
+        }
+        for (size_t i = 0; i < sizeof HEAVY_HANDS / sizeof HEAVY_HANDS[0]; i++) {
+            DdzRanks hand = tu_ranks(HEAVY_HANDS[i]);
+            int n = generate(hand, NULL, rules, g_gen);
+            if (n > heavy_most)
+                heavy_most = n, heavy_worst = hand;
+            if (n > DDZ_MAX_MOVES)
+                fail_msg("%s: hand %s has %d moves > DDZ_MAX_MOVES %d", rules_name(rules),
+                         HEAVY_HANDS[i], n, DDZ_MAX_MOVES);
+        }
+        print_message("%s: most moves of %d random 20-card hands: %d (%s); of hand-made: %d (%s)\n",
+                      rules_name(rules), MAX_HANDS, most, hand_text(worst).s, heavy_most,
+                      hand_text(heavy_worst).s);
+    }
+}
+
+/* ---------------------------------------------------------------------------------------*/
+
+static int group_setup(void **state)
+{
+    (void)state;
+    DdzMove **bufs[] = {&g_gen, &g_ref, &g_other, &g_sort_a, &g_sort_b};
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) {
+        *bufs[i] = malloc(BUF_NB * sizeof **bufs[i]);
+        if (*bufs[i] == NULL)
+            return -1;
+    }
+    return 0;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    free(g_gen), free(g_ref), free(g_other), free(g_sort_a), free(g_sort_b);
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        free(g_universe[p]), free(g_by_type[p]);
+        g_universe[p] = NULL, g_by_type[p] = NULL;
+    }
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(universe_standard_counts_match_rlcard),
+        cmocka_unit_test(universe_classic_counts_match_known_answers),
+        cmocka_unit_test(universe_douzero_counts_match_known_answers),
+        cmocka_unit_test(universe_botzone_counts_match_known_answers),
+        cmocka_unit_test(universe_fits_in_max_moves_deck),
+        cmocka_unit_test(universe_moves_classify_as_generated),
+        cmocka_unit_test(universe_has_no_duplicate_moves),
+        cmocka_unit_test(universe_comes_in_documented_order),
+        cmocka_unit_test(leading_moves_are_held_sized_and_classified),
+        cmocka_unit_test(leading_moves_have_no_duplicates),
+        cmocka_unit_test(leading_moves_come_in_documented_order),
+        cmocka_unit_test(leading_moves_equal_full_deck_moves_held_by_hand),
+        cmocka_unit_test(leading_moves_equal_classified_sub_multisets),
+        cmocka_unit_test(following_moves_beat_target_and_are_held),
+        cmocka_unit_test(following_moves_equal_leading_moves_that_beat_target),
+        cmocka_unit_test(following_pass_or_null_gives_leading_moves),
+        cmocka_unit_test(leading_move_counts_of_small_hands_are_known),
+        cmocka_unit_test(generated_moves_of_small_hands_are_known),
+        cmocka_unit_test(douzero_follower_must_match_reading),
+        cmocka_unit_test(hint_lists_the_generated_moves),
+        cmocka_unit_test(hint_puts_bombs_last_and_keys_ascending),
+        cmocka_unit_test(hint_ties_break_by_type_then_length),
+        cmocka_unit_test(hint_orders_of_small_hands_are_known),
+        cmocka_unit_test(heaviest_known_hands_have_pinned_counts),
+        cmocka_unit_test(max_moves_bounds_random_20_card_hands),
+    };
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
