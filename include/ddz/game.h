@@ -1,0 +1,253 @@
+/* game.h -- one game of Dou Dizhu as a plain value: deal, bidding, doubling, play and
+ * scoring (RULES.md §2, §3, §4, §6), and the view of it that one seat may see.
+ *
+ * DdzGame is a caller-owned value with no pointers inside: copy it with `=`. Actions are
+ * applied with ddz_game_apply, which checks them and refuses an illegal one with a reason,
+ * and taken back with ddz_game_undo. Nothing here allocates or does I/O; a game is not
+ * shared between threads without a lock, but different games are independent. */
+#ifndef DDZ_GAME_H
+#define DDZ_GAME_H
+
+#include "ddz/movegen.h"
+#include "ddz/rng.h"
+
+/* Options ------------------------------------------------------------------------------*/
+
+typedef enum DdzBidMode {
+    DDZ_BID_POINTS, /* 叫分: pass or 1/2/3 points, strictly rising; 3 ends it (default) */
+    DDZ_BID_ROB     /* 叫地主/抢地主: call, then the others may rob once each, ×2 per rob */
+} DdzBidMode;
+
+typedef enum DdzFirstBidder {
+    DDZ_FIRST_GIVEN,    /* the seat passed to ddz_game_deal (a match rotates it; default) */
+    DDZ_FIRST_REVEALED, /* 明牌: a card drawn among the first 51 is shown; its holder bids first */
+    DDZ_FIRST_HEART3    /* the holder of ♥3 bids first (♥3 in the bottom: the given seat) */
+} DdzFirstBidder;
+
+typedef enum DdzDoubleMode {
+    DDZ_DOUBLE_NONE,   /* no doubling (default) */
+    DDZ_DOUBLE_FARMER, /* 倒牌/拉牌: each farmer may double; then the landlord may redouble */
+    DDZ_DOUBLE_APP     /* 加倍/超级加倍: every player may choose ×2 or ×4 (apps) */
+} DdzDoubleMode;
+
+/* Every rule option of RULES.md, with the defaults of ddz_options_default (the classic
+ * 叫分 game of seeds 000/002 under the standard move rules). Parse by name with
+ * ddz_options_set. */
+typedef struct DdzOptions {
+    DdzRuleset rules;     /* move types and kickers, RULES §5 */
+    uint8_t bid_mode;     /* DdzBidMode */
+    uint8_t first_bidder; /* DdzFirstBidder */
+    uint8_t double_mode;  /* DdzDoubleMode */
+    bool packet_deal;     /* deal 2 cards once, then 3 cards five times (competition) */
+    bool forced_bid;      /* all pass: the last seat must bid 1 instead of a redeal */
+    bool must_bid;        /* a strong hand may not pass (competition list, RULES §3) */
+    bool show_cards;      /* 明牌: a bidder before its bid (×3) or the landlord before its
+                             first play (×2) may show its hand to all */
+    bool play_all;        /* a hand that is one legal move must be played at once */
+    uint8_t base;         /* base score of the rob flow (default 1); points mode uses the bid */
+    int cap;              /* 封顶: each farmer's stake is at most this (0: no cap) */
+    int fee_percent;      /* 抽水: percent of each winner's gain the house takes (0..100) */
+} DdzOptions;
+
+DdzOptions ddz_options_default(void);
+
+/* Sets one option from "name=value" (or a bare flag name meaning =1), e.g. "rules=douzero",
+ * "bid=rob", "first=heart3", "double=farmer", "packet", "forced_bid", "must_bid", "show",
+ * "play_all", "base=2", "cap=64", "fee=5". Returns 0, or -1 with err saying what is wrong
+ * and listing what is accepted. */
+int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err);
+
+/* Writes the options as a comma-separated list of the assignments that differ from the
+ * defaults, "rules=standard" first; ddz_options_set reads each back. */
+size_t ddz_options_format(const DdzOptions *opt, char *buf, size_t size);
+
+/* Actions -------------------------------------------------------------------------------*/
+
+typedef enum DdzActionKind {
+    DDZ_ACT_BID,    /* value: points mode 0 pass / 1..3; rob mode 0 no / 1 call or rob */
+    DDZ_ACT_DOUBLE, /* value: farmer mode 0/1 (farmer doubles, landlord redoubles);
+                       app mode 0 none / 1 ×2 / 2 ×4 */
+    DDZ_ACT_SHOW,   /* 明牌: show the hand to everyone (value unused) */
+    DDZ_ACT_PLAY,   /* move: the move, or pass; cards: the exact cards */
+    DDZ_ACT_KIND_NB
+} DdzActionKind;
+
+/* An action of one seat. For a play, `move` is the reading and `cards` the exact cards;
+ * cards == 0 on a non-pass move lets ddz_game_apply take the lowest suits of each rank
+ * (the history then holds the cards it took). */
+typedef struct DdzAction {
+    DdzMove move;
+    DdzCards cards;
+    uint8_t kind;
+    uint8_t seat;
+    uint8_t value;
+} DdzAction;
+
+static inline DdzAction ddz_action_bid(int seat, int value)
+{
+    DdzAction a = {ddz_move_pass(), 0, DDZ_ACT_BID, (uint8_t)seat, (uint8_t)value};
+    return a;
+}
+static inline DdzAction ddz_action_double(int seat, int value)
+{
+    DdzAction a = {ddz_move_pass(), 0, DDZ_ACT_DOUBLE, (uint8_t)seat, (uint8_t)value};
+    return a;
+}
+static inline DdzAction ddz_action_show(int seat)
+{
+    DdzAction a = {ddz_move_pass(), 0, DDZ_ACT_SHOW, (uint8_t)seat, 0};
+    return a;
+}
+static inline DdzAction ddz_action_play(int seat, DdzMove move, DdzCards cards)
+{
+    DdzAction a = {move, cards, DDZ_ACT_PLAY, (uint8_t)seat, 0};
+    return a;
+}
+
+/* The game ------------------------------------------------------------------------------*/
+
+typedef enum DdzPhase {
+    DDZ_PHASE_BID,      /* bidding (either flow) */
+    DDZ_PHASE_DOUBLE,   /* doubling decisions, in turn */
+    DDZ_PHASE_PLAY,     /* card play */
+    DDZ_PHASE_OVER,     /* a hand is empty: ddz_game_result */
+    DDZ_PHASE_REDEAL    /* everyone passed the bidding: no game, deal again */
+} DdzPhase;
+
+#define DDZ_SEAT_NB 3
+#define DDZ_NO_SEAT 255
+/* More than any game can take: 54 plays at most, each followed by at most two passes,
+ * plus bidding, doubling and shows. */
+#define DDZ_MAX_ACTIONS 200
+
+/* What an action changed that it cannot say itself; kept so undo can restore it. */
+typedef struct DdzUndo {
+    int16_t table;      /* history index of the move on the table before, -1 none */
+    uint8_t phase, turn, landlord, passes, bid, bidder, robs, asked;
+} DdzUndo;
+
+/* The whole state. Read it through the functions below; fields are documented for
+ * debugging and serialisation, not for writing. */
+typedef struct DdzGame {
+    DdzOptions opt;
+    DdzCards hand[DDZ_SEAT_NB];   /* cards held now */
+    DdzCards dealt[DDZ_SEAT_NB];  /* the 17 cards dealt */
+    DdzCards bottom;              /* the 3 bottom cards */
+    uint8_t phase, turn, first, landlord;
+    uint8_t bid, bidder;          /* best bid so far and its seat; rob mode: bid = 1 once called */
+    uint8_t robs;                 /* rob flow: robs so far */
+    uint8_t asked;                /* bidding/doubling: decisions taken in this phase */
+    uint8_t passes;               /* play: passes since the move on the table */
+    int8_t revealed;              /* DDZ_FIRST_REVEALED: the card shown, else -1 */
+    int16_t table;                /* history index of the move to beat, -1 when leading */
+    uint8_t dbl[DDZ_SEAT_NB];     /* doubling choices (0 none) */
+    uint8_t shown[DDZ_SEAT_NB];   /* show multiplier of a seat that showed its hand, else 0 */
+    uint8_t spoken[DDZ_SEAT_NB];  /* bidding: 1 + value once a seat has spoken, else 0 */
+    uint8_t plays[DDZ_SEAT_NB];   /* non-pass plays per seat */
+    uint8_t bombs;                /* bombs and rockets played */
+    uint16_t nhist;
+    DdzAction hist[DDZ_MAX_ACTIONS];
+    DdzUndo undo[DDZ_MAX_ACTIONS];
+} DdzGame;
+
+/* Shuffles the deck with a Fisher–Yates shuffle driven by rng (54 draws) into deck[54],
+ * the order cards are dealt in. */
+void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB]);
+
+/* Deals a shuffled deck: 17 cards each (in turn, or in packets of 2 then 3 with
+ * opt->packet_deal), the last 3 to the bottom. first: the seat that bids first under
+ * DDZ_FIRST_GIVEN (and the fallback of the other modes). For DDZ_FIRST_REVEALED the card
+ * is deck[reveal_index] with reveal_index drawn by the caller in [0, 51) -- ddz_game_new
+ * does it. */
+void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CARD_NB], int first,
+                   int reveal_index);
+
+/* Shuffles with rng and deals: the seed-to-deal path of simulations and replays. */
+void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first);
+
+/* Starts a game from known hands (17 each) and bottom (3), e.g. a record or a puzzle.
+ * Returns 0, or -1 with err when the cards are not a partition of the deck. */
+int ddz_game_from_hands(DdzGame *g, const DdzOptions *opt, const DdzCards hands[DDZ_SEAT_NB],
+                        DdzCards bottom, int first, DdzError *err);
+
+/* Checks an action against the rules and the seat to act: 0 when legal, else -1 with
+ * err->msg a reason a player can act on ("not your turn", "does not beat TTT", ...). */
+int ddz_game_check(const DdzGame *g, const DdzAction *a, DdzError *err);
+
+/* Applies an action after checking it; on refusal returns -1 with the reason and changes
+ * nothing. In debug builds (no NDEBUG) the whole state is checked after every apply. */
+int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err);
+
+/* Takes back the last action; returns -1 when there is none. */
+int ddz_game_undo(DdzGame *g);
+
+/* The full invariant: 54 cards accounted for exactly once, counts, turn, table, phase. */
+bool ddz_game_ok(const DdzGame *g);
+
+static inline int ddz_game_turn(const DdzGame *g) { return g->turn; }
+static inline int ddz_game_phase(const DdzGame *g) { return g->phase; }
+
+/* The move to beat, or pass when the seat to act leads. */
+DdzMove ddz_game_table(const DdzGame *g);
+
+/* Legal plays of the seat to act (play phase): pass first when following, then the moves in
+ * generation order; honours play_all. out needs DDZ_MAX_MOVES + 1 entries. */
+int ddz_game_legal_moves(const DdzGame *g, DdzMove *out);
+
+/* Legal values for the bid or double decision of the seat to act, ascending; returns the
+ * count (at most 4). */
+int ddz_game_legal_values(const DdzGame *g, int kind, uint8_t out[4]);
+
+/* Scoring ---------------------------------------------------------------------------------*/
+
+typedef struct DdzResult {
+    int score[DDZ_SEAT_NB]; /* each seat's result after the fee: sum + fee == 0 */
+    int stake[DDZ_SEAT_NB]; /* each farmer's stake (landlord: 0) */
+    int fee;                /* what the house took */
+    int landlord;
+    bool landlord_won, spring, anti_spring;
+    int bombs;              /* bombs and rockets played */
+    int base;               /* B: the winning bid, or the rob flow's base */
+    int multiple;           /* T / B before per-farmer doubling: 2^(bombs+spring) × robs × show */
+} DdzResult;
+
+/* The result of a finished game (phase OVER); returns -1 otherwise. RULES §6: T = B ×
+ * 2^doublings; each farmer's stake is T, ×2 if it doubled, ×2 again if the landlord then
+ * redoubled (farmer mode), or T × landlord's × farmer's multiplier (app mode), capped by
+ * opt.cap; the landlord wins or loses the sum of the stakes. */
+int ddz_game_result(const DdzGame *g, DdzResult *r);
+
+/* Whether a hand must bid under must_bid: rocket; four 2s; a joker + two 2s; a joker + two
+ * bombs; two 2s + two bombs; three bombs. */
+bool ddz_hand_is_strong(DdzCards hand);
+
+/* What one seat may know ---------------------------------------------------------------------
+ *
+ * A DdzView is built from a game for one seat. It holds that seat's hand, the bottom cards
+ * once they are shown, hands shown by 明牌, every seat's card count and played cards, and a
+ * pointer to the list of actions, all of which are public. It has no way to reach another
+ * seat's hidden cards. It borrows the game's action list: use it only while the game
+ * lives and is not changed. */
+typedef struct DdzView {
+    DdzOptions opt;
+    uint8_t seat, phase, turn, first, landlord;
+    uint8_t bid, robs, passes;
+    int8_t revealed;               /* card shown by DDZ_FIRST_REVEALED, else -1 */
+    DdzCards hand;                 /* this seat's cards */
+    DdzCards bottom;               /* the bottom cards once the landlord took them, else 0 */
+    DdzCards shown[DDZ_SEAT_NB];   /* hands shown by 明牌 (as they are now), else 0 */
+    DdzCards played[DDZ_SEAT_NB];  /* cards each seat has played */
+    uint8_t count[DDZ_SEAT_NB];    /* cards each seat holds */
+    uint8_t dbl[DDZ_SEAT_NB];
+    DdzMove table;                 /* the move to beat, or pass when leading */
+    int table_seat;                /* who played it, or -1 */
+    int nhist;
+    const DdzAction *hist;         /* the public actions so far */
+} DdzView;
+
+void ddz_game_view(const DdzGame *g, int seat, DdzView *v);
+
+/* Legal plays from a view (pass first when following); as ddz_game_legal_moves. */
+int ddz_view_legal_moves(const DdzView *v, DdzMove *out);
+
+#endif
