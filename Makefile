@@ -4,7 +4,7 @@
 #   make play       install what is missing, build, start the main job
 #   make check      install what is missing, build with gcc and clang, run every test,
 #                   then the whole suite again under AddressSanitizer + UBSan
-#   make test       the test suite, release build only
+#   make test       the test suite, gcc build with assertions (build/debug)
 #   make bench      ddz bench all
 #   make clean
 
@@ -17,12 +17,16 @@ OPT      ?= -O2 -g
 # x86-64-v2 (every x86-64 CPU since 2009) gives the POPCNT instruction the bit-set code
 # leans on; elsewhere the compiler's default target. Override with ARCH=.
 ARCH     ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
-CPPFLAGS += -Iinclude -DDDZ_VERSION='"$(VERSION)"' -D_POSIX_C_SOURCE=200809L
+# Release builds drop assertions; test builds keep them, and with them the full game
+# invariant check after every apply and undo.
+NDEBUG_FLAG ?= -DNDEBUG
+CPPFLAGS += -Iinclude -DDDZ_VERSION='"$(VERSION)"' -D_POSIX_C_SOURCE=200809L $(NDEBUG_FLAG)
 CFLAGS   += -std=c11 $(OPT) $(ARCH) $(WARN)
-LDLIBS   +=
+LDLIBS   += $(shell pkg-config --libs jansson libsodium 2>/dev/null || echo -ljansson -lsodium)
 
 CORE_SRC := $(wildcard src/core/*.c)
-LIB_SRC  := $(CORE_SRC)
+GAME_SRC := $(wildcard src/game/*.c)
+LIB_SRC  := $(CORE_SRC) $(GAME_SRC)
 CLI_SRC  := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
@@ -62,20 +66,22 @@ test-run: $(TESTS) $(BUILD)/ddz
 	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
 	@echo "all tests passed ($(BUILD))"
 
-test: test-run
+test:
+	$(MAKE) test-run BUILD=build/debug NDEBUG_FLAG=
 
 deps:
 	@sh scripts/deps.sh
 
 sanitize:
-	$(MAKE) test-run BUILD=build/asan OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
+	$(MAKE) test-run BUILD=build/asan NDEBUG_FLAG= OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    LDFLAGS='-fsanitize=address,undefined'
 
 clang:
-	$(MAKE) test-run BUILD=build/clang CC=clang
+	$(MAKE) test-run BUILD=build/clang CC=clang NDEBUG_FLAG=
 
 check: deps
-	$(MAKE) test-run
+	$(MAKE) all
+	$(MAKE) test
 	$(MAKE) clang
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(MAKE) sanitize
 	@echo "make check: all suites passed (gcc, clang, asan+ubsan)"

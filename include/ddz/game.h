@@ -232,6 +232,7 @@ typedef struct DdzView {
     DdzOptions opt;
     uint8_t seat, phase, turn, first, landlord;
     uint8_t bid, robs, passes;
+    uint8_t asked;                 /* decisions taken in this bidding or doubling phase */
     int8_t revealed;               /* card shown by DDZ_FIRST_REVEALED, else -1 */
     DdzCards hand;                 /* this seat's cards */
     DdzCards bottom;               /* the bottom cards once the landlord took them, else 0 */
@@ -249,5 +250,8 @@ void ddz_game_view(const DdzGame *g, int seat, DdzView *v);
 
 /* Legal plays from a view (pass first when following); as ddz_game_legal_moves. */
 int ddz_view_legal_moves(const DdzView *v, DdzMove *out);
+
+/* Legal bid or double values from a view; as ddz_game_legal_values. */
+int ddz_view_legal_values(const DdzView *v, int kind, uint8_t out[4]);
 
 #endif

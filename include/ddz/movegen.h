@@ -8,11 +8,13 @@
 
 #include "ddz/moves.h"
 
-/* The most moves any hand of at most 20 cards has under any preset, found by generating the
- * moves of every one of the 153,009,740 rank multisets of 20 cards (`ddz bench maxmoves`
- * reproduces the search; the worst hands are pinned in tests/test_movegen.c). A smaller
- * hand's moves are a subset of some 20-card hand's, so this bounds every real hand. */
-#define DDZ_MAX_MOVES 8192
+/* Room for the moves of any hand of at most 20 cards under any preset. The exact maxima,
+ * found by generating the moves of every one of the 153,009,740 rank multisets of 20 cards
+ * (`ddz bench maxmoves --rules P` reproduces each in about two minutes), are 519 for
+ * standard and classic (3456789TJJJQQQKKKAAA), 521 for douzero (the same hand) and 804 for
+ * botzone (3456789TJQKKKKAAAABR); tests/test_movegen.c pins those hands. A smaller hand's
+ * moves are a subset of some 20-card hand's, so this bounds every real hand. */
+#define DDZ_MAX_MOVES 1024
 /* The most moves of any card multiset of one deck: the full deck's leading moves under the
  * loosest preset (botzone has 34,323). */
 #define DDZ_MAX_MOVES_DECK 40000

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "ddz/game.h"
 #include "ddz/movegen.h"
 #include "ddz/rng.h"
 
@@ -153,6 +154,54 @@ static void bench_classify(Bench *b, int count)
     free(sets);
 }
 
+/* Full random games: deal, bidding and play, every decision uniform among the legal ones
+ * (what the "random" agent does, without the agent plumbing). */
+static void bench_selfplay(Bench *b, long count)
+{
+    DdzOptions opt = ddz_options_default();
+    opt.rules = b->rules;
+    DdzGame *g = malloc(sizeof *g);
+    DdzRng rng;
+    ddz_rng_seed(&rng, b->seed * 1000 + 555);
+    long games = 0, redeals = 0, actions = 0;
+    double t0 = now();
+    for (long k = 0; k < count; k++) {
+        ddz_game_new(g, &opt, &rng, (int)(k % 3));
+        while (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY) {
+            DdzAction a;
+            if (g->phase == DDZ_PHASE_PLAY) {
+                int n = ddz_game_legal_moves(g, b->buf);
+                a = ddz_action_play(g->turn, b->buf[ddz_rng_below(&rng, (uint32_t)n)], 0);
+            } else {
+                uint8_t vals[4];
+                int kind = g->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE;
+                int n = ddz_game_legal_values(g, kind, vals);
+                a = kind == DDZ_ACT_BID ? ddz_action_bid(g->turn, vals[ddz_rng_below(&rng, (uint32_t)n)])
+                                        : ddz_action_double(g->turn, vals[ddz_rng_below(&rng, (uint32_t)n)]);
+            }
+            if (ddz_game_apply(g, &a, NULL) != 0) {
+                cli_fail("bench: a legal action was refused");
+                free(g);
+                return;
+            }
+        }
+        actions += g->nhist;
+        DdzResult r;
+        if (ddz_game_result(g, &r) == 0) {
+            games++;
+            for (int s = 0; s < DDZ_SEAT_NB; s++)
+                b->fingerprint = (b->fingerprint ^ (uint64_t)(r.score[s] + 1000)) * 0x100000001B3ull;
+        } else {
+            redeals++;
+        }
+        b->fingerprint = (b->fingerprint ^ g->nhist) * 0x100000001B3ull;
+    }
+    double t = now() - t0;
+    printf("selfplay       %6ld deals  %ld games  %ld redeals  %.1f actions/deal  %7.0f deals/s  %7.0f games/s\n",
+           count, games, redeals, (double)actions / (double)count, (double)count / t, (double)games / t);
+    free(g);
+}
+
 /* Exhaustive search for the 20-card hand with the most moves: every rank multiset of 20
  * cards (at most four of a rank, one of each joker). */
 typedef struct MaxSearch {
@@ -209,11 +258,11 @@ int cmd_bench(int argc, char **argv)
             char *end;
             if (i + 1 >= argc || (b.seed = strtoull(argv[++i], &end, 10), *end))
                 return cli_fail("bench: --seed needs a number");
-        } else if (!strcmp(argv[i], "movegen") || !strcmp(argv[i], "classify") ||
+        } else if (!strcmp(argv[i], "movegen") || !strcmp(argv[i], "classify") || !strcmp(argv[i], "selfplay") ||
                    !strcmp(argv[i], "maxmoves") || !strcmp(argv[i], "all")) {
             what = argv[i];
         } else {
-            return cli_fail("bench: unknown benchmark '%s' (movegen, classify, maxmoves or all)", argv[i]);
+            return cli_fail("bench: unknown benchmark '%s' (movegen, classify, selfplay, maxmoves or all)", argv[i]);
         }
     }
     b.buf = malloc(sizeof *b.buf * DDZ_MAX_MOVES_DECK);
@@ -229,6 +278,8 @@ int cmd_bench(int argc, char **argv)
     }
     if (all || !strcmp(what, "classify"))
         bench_classify(&b, 100000);
+    if (all || !strcmp(what, "selfplay"))
+        bench_selfplay(&b, 300000);
     if (!strcmp(what, "maxmoves"))
         bench_maxmoves(&b);
     else

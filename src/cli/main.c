@@ -13,6 +13,31 @@ static const CliCommand COMMANDS[] = {
      "  --seed N     the deal (default: from the operating system)\n"
      "  --rules P    standard (default), classic, douzero or botzone\n"
      "  --ascii      SA HT C3 BJ RJ instead of Unicode suits\n"},
+    {"deal", cmd_deal, "ddz deal [--seed N] [--ascii] [--lang zh|en] [--rules P] [-o OPTION]...",
+     "Shuffles (Fisher-Yates driven by xoshiro256** from the seed) and deals 17 cards to each\n"
+     "seat and 3 to the bottom, prints them sorted with suits, and checks that no card is\n"
+     "missing or doubled. The same seed always gives the same deal.\n"
+     "  --seed N       the deal (default 1)\n"
+     "  --ascii        SA HT C3 BJ RJ instead of Unicode suits\n"
+     "  --lang zh|en   labels in Chinese (default) or English\n"
+     "  -o OPTION      a rule option, e.g. -o packet (2+3x5 packets), -o first=revealed,\n"
+     "                 -o first=heart3\n"},
+    {"sim", cmd_sim, "ddz sim [--games N] [--agents A,B,C] [--seed S] [--rules P] [-o OPTION]... [--record FILE]",
+     "Self-play: plays N scored games (redeals are dealt again and counted) between the agents\n"
+     "of seats 0, 1 and 2 and prints the landlord win rate, average scores, moves, bombs and\n"
+     "springs per game, and redeals. Deal k is dealt from seed S+k with seat k mod 3 bidding\n"
+     "first, so any deal can be replayed alone.\n"
+     "  --agents A,B,C   random or greedy for each seat (default random,random,random)\n"
+     "  -o OPTION        a rule option (ddz help options lists them), repeatable\n"
+     "  --record FILE    write every deal as a JSON Lines game record (- for stdout)\n"},
+    {"replay", cmd_replay, "ddz replay FILE [--quiet]",
+     "Reads game records (JSON Lines, docs/RECORD.md; FILE - is standard input), plays every\n"
+     "game again through the rules engine and tells it move by move: the deal, the bids, each\n"
+     "play or pass, and the result with the scores; then \"N games, M errors\". A game that\n"
+     "does not replay (bad JSON, an illegal move, a wrong result, a seed that does not give\n"
+     "the deal, ...) is reported on standard error as FILE:LINE: reason and the run goes on\n"
+     "with the next game; the exit status is then 2.\n"
+     "  --quiet      print only the summary line (and the errors)\n"},
     {"classify", cmd_classify, "ddz classify CARDS [--rules P]",
      "Prints every reading of CARDS as a move, one per line, e.g. \"plane_single n=2 rank=3\";\n"
      "prints \"none\" and exits 1 when the cards are no move under the rules.\n"
@@ -38,14 +63,16 @@ static const CliCommand COMMANDS[] = {
      "then \"total N\", the number of distinct card sets. Under douzero a set may read as\n"
      "several moves; \"readings N\" counts those.\n"
      "  --rules P    standard (default), classic, douzero or botzone\n"},
-    {"bench", cmd_bench, "ddz bench [movegen|classify|maxmoves|all] [--rules P] [--seed N]",
+    {"bench", cmd_bench, "ddz bench [movegen|classify|selfplay|maxmoves|all] [--rules P] [--seed N]",
      "Deterministic benchmarks on one core: fixed seeds, the xoshiro256** generator, and a\n"
      "fingerprint that changes only when behaviour changes.\n"
      "  movegen     leading moves of 10,000 random 20-card and 17-card hands; following\n"
      "              moves of 100,000 random (hand, move) pairs\n"
      "  classify    classification of random card sets (ns per call)\n"
+     "  selfplay    300,000 full random deals: shuffle, deal, bidding and play, every\n"
+     "              decision uniform among the legal ones, each one checked by the engine\n"
      "  maxmoves    the most moves of any 20-card hand, by exhaustive search (minutes)\n"
-     "  all         movegen and classify (default)\n"},
+     "  all         movegen, classify and selfplay (default)\n"},
 };
 #define COMMAND_NB ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))
 

@@ -307,10 +307,10 @@ size_t ddz_cards_format(DdzCards cards, DdzCardStyle style, char *buf, size_t si
 bool ddz_cards_pick(DdzCards hand, DdzRanks want, DdzCards *out)
 {
     DdzCards got = 0;
-    for (int r = 0; r < DDZ_RANK_NB; r++) {
-        int w = ddz_ranks_get(want, r);
-        if (w == 0)
-            continue;
+    /* Visit only the ranks wanted: the lowest nonzero nibble each time. */
+    for (DdzRanks left = want; left;) {
+        int r = __builtin_ctzll(left) >> 2, w = ddz_ranks_get(want, r);
+        left &= ~((DdzRanks)15 << (4 * r));
         if (r >= DDZ_RANK_BJ) {
             DdzCard c = r == DDZ_RANK_BJ ? DDZ_CARD_BJ : DDZ_CARD_RJ;
             if (w > 1 || !ddz_cards_has(hand, c))

@@ -35,6 +35,15 @@ static inline int run_from(unsigned mask, int s)
     return x ? __builtin_ctz(x) : 32;
 }
 
+/* Bits s of mask where a run of at least len set bits starts. */
+static inline unsigned run_starts(unsigned mask, int len)
+{
+    unsigned m = mask;
+    for (int i = 1; i < len; i++)
+        m &= mask >> i;
+    return m;
+}
+
 /* Kicker slots: take 0..cap units of `rank`; a unit is `unit` cards. A joker slot that
  * stands for "B or R but not both" has alt set: taking its one unit means B, or else R. */
 typedef struct Kick {
@@ -172,10 +181,8 @@ static void gen_chain(Gen *g, int count, int type, int minlen, int maxlen, int f
     unsigned mask = g->ge[count] & CHAIN_RANKS;
     if (fixlen)
         minlen = maxlen = fixlen;
-    for (int s = from; s + minlen <= 12; s++) {
-        int run = run_from(mask, s);
-        if (run < minlen)
-            continue;
+    for (unsigned st = run_starts(mask, minlen) >> from << from; st; st &= st - 1) {
+        int s = __builtin_ctz(st), run = run_from(mask, s);
         int top = run < maxlen ? run : maxlen;
         DdzRanks cards = 0;
         for (int i = 0; i < minlen - 1; i++)
@@ -188,17 +195,15 @@ static void gen_chain(Gen *g, int count, int type, int minlen, int maxlen, int f
 }
 
 /* Planes with kickers: n consecutive trios + n single kickers or n pair kickers. */
-static void gen_plane_kicked(Gen *g, int pair, int fixn, int from)
+__attribute__((noinline)) static void gen_plane_kicked(Gen *g, int pair, int fixn, int from)
 {
     unsigned trios = g->ge[3] & CHAIN_RANKS;
     int maxn = pair ? 4 : 5, minn = 2;
     if (fixn)
         minn = maxn = fixn;
     Kick k;
-    for (int s = from; s + minn <= 12; s++) {
-        int run = run_from(trios, s);
-        if (run < minn)
-            continue;
+    for (unsigned st = run_starts(trios, minn) >> from << from; st; st &= st - 1) {
+        int s = __builtin_ctz(st), run = run_from(trios, s);
         int top = run < maxn ? run : maxn;
         DdzRanks base = 0;
         for (int i = 0; i < minn - 1; i++)
@@ -220,7 +225,7 @@ static void gen_plane_kicked(Gen *g, int pair, int fixn, int from)
     }
 }
 
-static void gen_four_kicked(Gen *g, int pair, int from)
+__attribute__((noinline)) static void gen_four_kicked(Gen *g, int pair, int from)
 {
     Kick k;
     for (unsigned fours = (g->ge[4] & 0x1FFFu) >> from << from; fours; fours &= fours - 1) {
@@ -237,17 +242,15 @@ static void gen_four_kicked(Gen *g, int pair, int from)
 }
 
 /* Botzone shuttles: n >= 2 consecutive fours, bare, + 2n singles, or + 2n pairs. */
-static void gen_shuttle(Gen *g, int type, int fixn, int from)
+__attribute__((noinline)) static void gen_shuttle(Gen *g, int type, int fixn, int from)
 {
     unsigned fours = g->ge[4] & CHAIN_RANKS;
     int maxn = type == DDZ_SHUTTLE ? 5 : type == DDZ_SHUTTLE_SINGLE ? 3 : 2, minn = 2;
     if (fixn)
         minn = maxn = fixn;
     Kick k;
-    for (int s = from; s + minn <= 12; s++) {
-        int run = run_from(fours, s);
-        if (run < minn)
-            continue;
+    for (unsigned st = run_starts(fours, minn) >> from << from; st; st &= st - 1) {
+        int s = __builtin_ctz(st), run = run_from(fours, s);
         int top = run < maxn ? run : maxn;
         DdzRanks base = 0;
         for (int i = 0; i < minn - 1; i++)
@@ -304,9 +307,34 @@ int ddz_moves_generate(DdzRanks hand, const DdzMove *last, DdzRuleset rules, Ddz
     g.hand = hand;
     count_masks(hand, g.ge);
     if (!last || last->type == DDZ_PASS) {
-        int ntypes = rules == DDZ_RULES_BOTZONE ? DDZ_MOVE_TYPE_NB : DDZ_SHUTTLE;
-        for (int t = DDZ_SINGLE; t < ntypes; t++)
-            gen_type(&g, t, 0, 0);
+        /* Straight-line, in type order, skipping families the hand cannot make; the
+         * kicker generators stay out of line so this frame stays small. */
+        bool trios = g.ge[3] != 0, fours = g.ge[4] != 0;
+        gen_groups(&g, 1, DDZ_SINGLE, 0);
+        gen_groups(&g, 2, DDZ_PAIR, 0);
+        if (trios) {
+            gen_groups(&g, 3, DDZ_TRIO, 0);
+            gen_trio_kicked(&g, 0, 0);
+            gen_trio_kicked(&g, 1, 0);
+        }
+        if (run_starts(g.ge[1] & CHAIN_RANKS, 5))
+            gen_chain(&g, 1, DDZ_STRAIGHT, 5, 12, 0, 0);
+        if (run_starts(g.ge[2] & CHAIN_RANKS, 3))
+            gen_chain(&g, 2, DDZ_PAIR_CHAIN, 3, 10, 0, 0);
+        if (run_starts(g.ge[3] & CHAIN_RANKS, 2)) {
+            gen_chain(&g, 3, DDZ_PLANE, 2, 6, 0, 0);
+            gen_plane_kicked(&g, 0, 0, 0);
+            gen_plane_kicked(&g, 1, 0, 0);
+        }
+        if (fours) {
+            gen_four_kicked(&g, 0, 0);
+            gen_four_kicked(&g, 1, 0);
+            gen_groups(&g, 4, DDZ_BOMB, 0);
+        }
+        gen_type(&g, DDZ_ROCKET, 0, 0);
+        if (rules == DDZ_RULES_BOTZONE && run_starts(g.ge[4] & CHAIN_RANKS, 2))
+            for (int t = DDZ_SHUTTLE; t < DDZ_MOVE_TYPE_NB; t++)
+                gen_shuttle(&g, t, 0, 0);
         return (int)(g.out - out);
     }
     switch (last->type) {

@@ -1,0 +1,152 @@
+/* options.c -- the rule options of a game: defaults, parsing by name, printing. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ddz/game.h"
+
+DdzOptions ddz_options_default(void)
+{
+    DdzOptions o;
+    memset(&o, 0, sizeof o);
+    o.rules = DDZ_RULES_STANDARD;
+    o.bid_mode = DDZ_BID_POINTS;
+    o.first_bidder = DDZ_FIRST_GIVEN;
+    o.double_mode = DDZ_DOUBLE_NONE;
+    o.base = 1;
+    return o;
+}
+
+static const char *const BID_NAMES[] = {"points", "rob"};
+static const char *const FIRST_NAMES[] = {"given", "revealed", "heart3"};
+static const char *const DOUBLE_NAMES[] = {"none", "farmer", "app"};
+
+static int pick(const char *value, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(value, names[i]))
+            return i;
+    return -1;
+}
+
+static int fail(DdzError *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(DdzError *err, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->pos = 0;
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* Parses a whole decimal number in [lo, hi]. */
+static int number(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
+{
+    char name[32];
+    const char *eq = strchr(assignment, '=');
+    size_t n = eq ? (size_t)(eq - assignment) : strlen(assignment);
+    const char *value = eq ? eq + 1 : "1";
+    if (n >= sizeof name)
+        return fail(err, "unknown option '%.40s'", assignment);
+    memcpy(name, assignment, n);
+    name[n] = '\0';
+    long v;
+    int k;
+    if (!strcmp(name, "rules")) {
+        DdzRuleset r;
+        if (ddz_ruleset_parse(value, &r, err) != 0)
+            return -1;
+        opt->rules = r;
+    } else if (!strcmp(name, "bid")) {
+        if ((k = pick(value, BID_NAMES, 2)) < 0)
+            return fail(err, "bid=%.40s: choose bid=points or bid=rob", value);
+        opt->bid_mode = (uint8_t)k;
+    } else if (!strcmp(name, "first")) {
+        if ((k = pick(value, FIRST_NAMES, 3)) < 0)
+            return fail(err, "first=%.40s: choose first=given, first=revealed or first=heart3", value);
+        opt->first_bidder = (uint8_t)k;
+    } else if (!strcmp(name, "double")) {
+        if ((k = pick(value, DOUBLE_NAMES, 3)) < 0)
+            return fail(err, "double=%.40s: choose double=none, double=farmer or double=app", value);
+        opt->double_mode = (uint8_t)k;
+    } else if (!strcmp(name, "packet") || !strcmp(name, "forced_bid") || !strcmp(name, "must_bid") ||
+               !strcmp(name, "show") || !strcmp(name, "play_all")) {
+        if (number(value, 0, 1, &v) != 0)
+            return fail(err, "%.40s takes 0 or 1", name);
+        bool b = v != 0;
+        if (!strcmp(name, "packet"))
+            opt->packet_deal = b;
+        else if (!strcmp(name, "forced_bid"))
+            opt->forced_bid = b;
+        else if (!strcmp(name, "must_bid"))
+            opt->must_bid = b;
+        else if (!strcmp(name, "show"))
+            opt->show_cards = b;
+        else
+            opt->play_all = b;
+    } else if (!strcmp(name, "base")) {
+        if (number(value, 1, 100, &v) != 0)
+            return fail(err, "base=%.40s: the base score is a number from 1 to 100", value);
+        opt->base = (uint8_t)v;
+    } else if (!strcmp(name, "cap")) {
+        if (number(value, 0, 1000000000, &v) != 0)
+            return fail(err, "cap=%.40s: the cap is a number, 0 for none", value);
+        opt->cap = (int)v;
+    } else if (!strcmp(name, "fee")) {
+        if (number(value, 0, 100, &v) != 0)
+            return fail(err, "fee=%.40s: the fee is a percentage from 0 to 100", value);
+        opt->fee_percent = (int)v;
+    } else {
+        return fail(err,
+                    "unknown option '%.40s' (options: rules=P bid=points|rob first=given|revealed|heart3 "
+                    "double=none|farmer|app packet forced_bid must_bid show play_all base=N cap=N fee=N)",
+                    name);
+    }
+    return 0;
+}
+
+size_t ddz_options_format(const DdzOptions *opt, char *buf, size_t size)
+{
+    char s[256];
+    int n = snprintf(s, sizeof s, "rules=%s", ddz_ruleset_name(opt->rules));
+    DdzOptions d = ddz_options_default();
+#define ADD(...) n += snprintf(s + n, sizeof s - (size_t)n, __VA_ARGS__)
+    if (opt->bid_mode != d.bid_mode && opt->bid_mode < 2)
+        ADD(",bid=%s", BID_NAMES[opt->bid_mode]);
+    if (opt->first_bidder != d.first_bidder && opt->first_bidder < 3)
+        ADD(",first=%s", FIRST_NAMES[opt->first_bidder]);
+    if (opt->double_mode != d.double_mode && opt->double_mode < 3)
+        ADD(",double=%s", DOUBLE_NAMES[opt->double_mode]);
+    if (opt->packet_deal)
+        ADD(",packet");
+    if (opt->forced_bid)
+        ADD(",forced_bid");
+    if (opt->must_bid)
+        ADD(",must_bid");
+    if (opt->show_cards)
+        ADD(",show");
+    if (opt->play_all)
+        ADD(",play_all");
+    if (opt->base != d.base)
+        ADD(",base=%d", opt->base);
+    if (opt->cap)
+        ADD(",cap=%d", opt->cap);
+    if (opt->fee_percent)
+        ADD(",fee=%d", opt->fee_percent);
+#undef ADD
+    return (size_t)snprintf(buf, size, "%s", s);
+}
