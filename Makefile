@@ -22,12 +22,13 @@ ARCH     ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 NDEBUG_FLAG ?= -DNDEBUG
 CPPFLAGS += -Iinclude -DDDZ_VERSION='"$(VERSION)"' -D_POSIX_C_SOURCE=200809L $(NDEBUG_FLAG)
 CFLAGS   += -std=c11 $(OPT) $(ARCH) $(WARN)
-LDLIBS   += $(shell pkg-config --libs jansson libsodium 2>/dev/null || echo -ljansson -lsodium)
+LDLIBS   += $(shell pkg-config --libs jansson libsodium ncursesw 2>/dev/null || echo -ljansson -lsodium -lncursesw) -lm
 
 CORE_SRC := $(wildcard src/core/*.c)
 GAME_SRC := $(wildcard src/game/*.c)
-LIB_SRC  := $(CORE_SRC) $(GAME_SRC)
-CLI_SRC  := $(wildcard src/cli/*.c)
+AI_SRC   := $(wildcard src/ai/*.c)
+LIB_SRC  := $(CORE_SRC) $(GAME_SRC) $(AI_SRC)
+CLI_SRC  := $(wildcard src/cli/*.c) $(wildcard src/play/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "ddz/agent.h"
+#include "ddz/ai.h"
 #include "ddz/game.h"
 #include "ddz/record.h"
 
@@ -192,7 +192,7 @@ int cmd_sim(int argc, char **argv)
     DdzAgent agents[3];
     DdzError err;
     for (int s = 0; s < 3; s++)
-        if (ddz_agent_new(&agents[s], names[s], seed * 3 + (uint64_t)s + 0x5EED, &err) != 0) {
+        if (ddz_ai_agent_new(&agents[s], names[s], seed * 3 + (uint64_t)s + 0x5EED, &err) != 0) {
             for (int k = 0; k < s; k++)
                 ddz_agent_free(&agents[k]);
             return cli_fail("sim: %s", err.msg);

@@ -27,7 +27,8 @@ static const CliCommand COMMANDS[] = {
      "of seats 0, 1 and 2 and prints the landlord win rate, average scores, moves, bombs and\n"
      "springs per game, and redeals. Deal k is dealt from seed S+k with seat k mod 3 bidding\n"
      "first, so any deal can be replayed alone.\n"
-     "  --agents A,B,C   random or greedy for each seat (default random,random,random)\n"
+     "  --agents A,B,C   an agent or level for each seat: random, greedy, easy, normal, hard,\n"
+     "                   expert (default random,random,random)\n"
      "  -o OPTION        a rule option (ddz help options lists them), repeatable\n"
      "  --record FILE    write every deal as a JSON Lines game record (- for stdout)\n"},
     {"replay", cmd_replay, "ddz replay FILE [--quiet]",
