@@ -108,7 +108,7 @@ static void usage(FILE *f)
                "ddz is a Dou Dizhu (斗地主) rules engine, game and toolkit.\n\nCommands:\n");
     for (int i = 0; i < COMMAND_NB; i++)
         fprintf(f, "  %s\n", COMMANDS[i].synopsis);
-    fprintf(f, "  ddz help COMMAND\n  ddz --version\n\n"
+    fprintf(f, "  ddz help COMMAND\n  ddz help options      the rule options\n  ddz --version\n\n"
                "Run 'ddz help COMMAND' for the details of one command.\n");
 }
 
@@ -120,8 +120,32 @@ static const CliCommand *find(const char *name)
     return NULL;
 }
 
+static const char OPTIONS_HELP[] =
+    "Rule options (RULES.md), given as -o NAME=VALUE to deal, sim and the games:\n"
+    "  rules=P            standard (default), classic, douzero, botzone: move types and kickers\n"
+    "  bid=points|rob     叫分 1/2/3 (default), or 叫地主/抢地主: call, each rob doubles\n"
+    "  first=given|revealed|heart3\n"
+    "                     who bids first: the dealt order (a match rotates it), the holder of\n"
+    "                     a card revealed from the deal, or the holder of the three of hearts\n"
+    "  double=none|farmer|app\n"
+    "                     no doubling (default); farmers double, landlord redoubles (倒牌/拉牌);\n"
+    "                     every player may choose x2 or x4 (加倍/超级加倍)\n"
+    "  packet             deal 2 cards each, then 3 cards each five times (competition)\n"
+    "  forced_bid         when the first two pass, the third must bid 1 (no redeal)\n"
+    "  must_bid           a strong hand may not pass (rocket; four 2s; a joker and two 2s; ...)\n"
+    "  show               明牌: show your hand before your bid (x3) or as landlord before your\n"
+    "                     first play (x2)\n"
+    "  play_all           a hand that is one legal move must be played at once\n"
+    "  base=N             base score of the rob flow (default 1)\n"
+    "  cap=N              封顶: each farmer's stake is at most N\n"
+    "  fee=N              抽水: the house takes N percent of each winner's gain\n";
+
 static int help(const char *name)
 {
+    if (!strcmp(name, "options")) {
+        fputs(OPTIONS_HELP, stdout);
+        return CLI_OK;
+    }
     const CliCommand *c = find(name);
     if (!c)
         return cli_fail("no command '%s'; run 'ddz --help' for the list", name);
