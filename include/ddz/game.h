@@ -162,6 +162,11 @@ void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB]);
 void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CARD_NB], int first,
                    int reveal_index);
 
+/* A 64-bit seed from the operating system's CSPRNG (libsodium's randombytes_buf), for real
+ * games: deal with ddz_rng_seed(seed) then ddz_game_new, and the game stays replayable
+ * from its record. Returns 0, or -1 if libsodium cannot initialise. */
+int ddz_seed_secure(uint64_t *seed);
+
 /* Shuffles with rng and deals: the seed-to-deal path of simulations and replays. */
 void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first);
 

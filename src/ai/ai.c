@@ -2,12 +2,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+
 #include "ddz/ai.h"
+#include "ddz/rule.h"
+#include "ddz/search.h"
 
 static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", "expert"};
 
-/* The agent behind each level; levels move to stronger agents as src/ai grows. */
-static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"greedy", "greedy", "greedy", "greedy"};
+/* The agent behind each level; levels move to stronger agents as src/ai grows: easy is
+ * greedy, normal and above the rule agent (rule.h). */
+static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"greedy", "rule", "rule", "rule"};
 
 const char *ddz_level_name(DdzLevel level)
 {
@@ -30,7 +35,7 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err)
 
 const char *ddz_ai_agent_names(void)
 {
-    return "random, greedy, easy, normal, hard, expert";
+    return "random, greedy, rule, search, search:MS, easy, normal, hard, expert";
 }
 
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err)
@@ -40,6 +45,23 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
         name = LEVEL_AGENT[level];
     if (ddz_agent_new(a, name, seed, NULL) == 0)
         return 0;
+    if (!strcmp(name, "rule"))
+        return ddz_rule_agent_new(a, seed, err);
+    /* "search" with the default budget, or "search:MS" with MS milliseconds per decision. */
+    if (!strncmp(name, "search", 6) && (name[6] == '\0' || name[6] == ':')) {
+        DdzSearchConfig cfg = ddz_search_default();
+        if (name[6] == ':') {
+            char *end;
+            long ms = strtol(name + 7, &end, 10);
+            if (*end || ms < 0 || ms > 60000) {
+                if (err)
+                    snprintf(err->msg, sizeof err->msg, "agent '%.40s': write search:MS with MS from 0 to 60000", name);
+                return -1;
+            }
+            cfg.time_ms = (int)ms;
+        }
+        return ddz_search_agent_new(a, &cfg, seed, err);
+    }
     if (err) {
         err->pos = 0;
         snprintf(err->msg, sizeof err->msg, "unknown agent '%.40s' (agents: %s)", name, ddz_ai_agent_names());

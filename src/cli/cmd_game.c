@@ -207,6 +207,7 @@ int cmd_sim(int argc, char **argv)
     SimStats st;
     memset(&st, 0, sizeof st);
     int rc = CLI_OK;
+    long dry = 0;
     /* Deal k (redeals included) is dealt from seed + k, first bidder k mod 3. */
     for (uint64_t k = 0; g && st.games < games; k++) {
         DdzRng rng;
@@ -217,6 +218,13 @@ int cmd_sim(int argc, char **argv)
             break;
         }
         tally(&st, g);
+        if (g->phase == DDZ_PHASE_REDEAL && ++dry > 1000) {
+            rc = cli_fail("sim: 1000 deals in a row were passed by everyone, so no game can be scored "
+                          "(agents that never bid need -o forced_bid)");
+            break;
+        }
+        if (g->phase != DDZ_PHASE_REDEAL)
+            dry = 0;
         if (rec) {
             DdzRecordInfo info;
             memset(&info, 0, sizeof info);

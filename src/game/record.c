@@ -181,7 +181,7 @@ static int next_line(Ctx *c)
         errno = 0;
         ssize_t n = getline(&c->buf, &c->cap, c->r->f);
         if (n < 0) {
-            if (ferror(c->r->f))
+            if (ferror(c->r->f) || errno == ENOMEM)
                 return fail(c->err, (int)c->r->line, "line %ld: read error: %s", c->r->line,
                             strerror(errno ? errno : EIO));
             return 0;
@@ -394,7 +394,7 @@ static int read_header(Ctx *c, DdzGame *g, DdzRecordInfo *info)
     DdzCards hands[DDZ_SEAT_NB], bottom;
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         const char *t = json_string_value(json_array_get(hv, (size_t)s));
-        char what[16];
+        char what[24];
         snprintf(what, sizeof what, "hands[%d]", s);
         if (!t)
             return bad(c, "field \"hands\" must be an array of 3 strings");
@@ -441,7 +441,7 @@ static int read_header(Ctx *c, DdzGame *g, DdzRecordInfo *info)
         ddz_rng_seed(&rng, info->seed);
         ddz_game_new(dealt, &opt, &rng, (int)first);
         const char *what = "the revealed card";
-        char seat_text[16];
+        char seat_text[24];
         for (int s = DDZ_SEAT_NB - 1; s >= 0; s--)
             if (dealt->dealt[s] != hands[s]) {
                 snprintf(seat_text, sizeof seat_text, "seat %d's hand", s);

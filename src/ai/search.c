@@ -1,0 +1,198 @@
+/* search.c -- the search agent: sample the hidden cards, replay the public history into a
+ * full game, play each candidate move out with a policy agent, keep the best average. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ddz/ai.h"
+#include "ddz/search.h"
+
+typedef struct Search {
+    DdzSearchConfig cfg;
+    DdzRng rng;
+    DdzAgent policy[DDZ_SEAT_NB]; /* play-out policy, one per seat */
+    DdzGame world;
+    DdzMove moves[DDZ_MAX_MOVES + 1];
+    DdzMove cand[DDZ_MAX_MOVES + 1];
+    double value[DDZ_MAX_MOVES + 1];
+} Search;
+
+DdzSearchConfig ddz_search_default(void)
+{
+    DdzSearchConfig c = {200, 400, 24, "greedy"};
+    return c;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+void ddz_search_sample(const DdzView *v, DdzRng *rng, DdzCards hands[DDZ_SEAT_NB])
+{
+    DdzCards played = v->played[0] | v->played[1] | v->played[2];
+    DdzCards known[DDZ_SEAT_NB] = {0, 0, 0};
+    known[v->seat] = v->hand;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (v->shown[s])
+            known[s] = v->shown[s];
+    /* The bottom cards the landlord has not played are still in its hand. */
+    if (v->landlord < DDZ_SEAT_NB && v->bottom)
+        known[v->landlord] |= v->bottom & ~played;
+    DdzCards unseen = DDZ_DECK & ~played & ~(known[0] | known[1] | known[2]);
+    DdzCard pool[DDZ_CARD_NB];
+    int n = 0;
+    for (DdzCards u = unseen; u; u &= u - 1)
+        pool[n++] = __builtin_ctzll(u);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)ddz_rng_below(rng, (uint32_t)i + 1);
+        DdzCard t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    int k = 0;
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        hands[s] = known[s];
+        int need = v->count[s] - ddz_cards_size(known[s]);
+        for (; need > 0 && k < n; need--)
+            hands[s] |= ddz_cards_of(pool[k++]);
+    }
+    /* Before the landlord is known the three bottom cards are unseen too: they stay out. */
+}
+
+/* Rebuilds the full game of one sample: the original deal, then every public action. */
+static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB])
+{
+    DdzCards dealt[DDZ_SEAT_NB], all = 0;
+    bool crowned = v->landlord < DDZ_SEAT_NB;
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        dealt[s] = now[s] | v->played[s];
+        if (crowned && s == v->landlord)
+            dealt[s] &= ~v->bottom;
+        all |= dealt[s];
+    }
+    DdzCards bottom = crowned ? v->bottom : DDZ_DECK & ~all;
+    DdzOptions opt = v->opt;
+    opt.first_bidder = DDZ_FIRST_GIVEN; /* the real first bidder is public: keep it */
+    if (ddz_game_from_hands(&se->world, &opt, dealt, bottom, v->first, NULL) != 0)
+        return -1;
+    for (int i = 0; i < v->nhist; i++)
+        if (ddz_game_apply(&se->world, &v->hist[i], NULL) != 0)
+            return -1;
+    return 0;
+}
+
+/* Plays the world out with the policy agents; returns the value for `seat`'s side. */
+static double playout(Search *se, int seat)
+{
+    DdzGame *g = &se->world;
+    int start = g->nhist;
+    while (g->phase == DDZ_PHASE_PLAY)
+        if (ddz_agent_step(&se->policy[g->turn], g, NULL) != 0)
+            break;
+    double value = 0;
+    DdzResult r;
+    if (ddz_game_result(g, &r) == 0) {
+        bool landlord_side = seat == r.landlord;
+        bool won = landlord_side == r.landlord_won;
+        /* Winning decides; the size of the win breaks ties between winning moves. */
+        value = (won ? 1.0 : 0.0) + 0.01 * (double)r.score[seat] / (double)(r.base ? r.base : 1);
+    }
+    while (g->nhist > start)
+        ddz_game_undo(g);
+    return value;
+}
+
+static int search_act(void *state, const DdzView *v, DdzAction *out)
+{
+    Search *se = state;
+    if (v->phase != DDZ_PHASE_PLAY)
+        return se->policy[v->seat].act(se->policy[v->seat].state, v, out);
+    int n = ddz_view_legal_moves(v, se->moves);
+    if (n == 0)
+        return -1;
+    if (n == 1) {
+        *out = ddz_action_play(v->seat, se->moves[0], 0);
+        return 0;
+    }
+    /* Step 1. Candidates: pass and the moves that empty the hand always; the rest in hint
+     * order up to the configured number. */
+    int nc = 0, hand_size = ddz_cards_size(v->hand);
+    DdzMove hinted[DDZ_MAX_MOVES];
+    int nh = ddz_moves_hint(ddz_cards_ranks(v->hand), v->table.type == DDZ_PASS ? NULL : &v->table, v->opt.rules,
+                            hinted);
+    for (int i = 0; i < n; i++)
+        if (se->moves[i].type == DDZ_PASS || se->moves[i].size == hand_size)
+            se->cand[nc++] = se->moves[i];
+    for (int i = 0; i < nh && nc < se->cfg.candidates; i++) {
+        bool dup = false;
+        for (int j = 0; j < nc && !dup; j++)
+            dup = ddz_move_equal(&se->cand[j], &hinted[i]);
+        if (!dup && hinted[i].size != hand_size)
+            se->cand[nc++] = hinted[i];
+    }
+    if (nc == 1) {
+        *out = ddz_action_play(v->seat, se->cand[0], 0);
+        return 0;
+    }
+    for (int i = 0; i < nc; i++)
+        se->value[i] = 0;
+    /* Step 2. Sample worlds until the budget is spent; every candidate sees every world. */
+    double deadline = now_ms() + se->cfg.time_ms;
+    int samples = 0;
+    DdzCards hands[DDZ_SEAT_NB];
+    while (samples < se->cfg.samples && (se->cfg.time_ms <= 0 || samples < 2 || now_ms() < deadline)) {
+        ddz_search_sample(v, &se->rng, hands);
+        if (rebuild(se, v, hands) != 0)
+            break;
+        for (int i = 0; i < nc; i++) {
+            DdzAction a = ddz_action_play(v->seat, se->cand[i], 0);
+            if (ddz_game_apply(&se->world, &a, NULL) != 0) {
+                se->value[i] -= 1e9;
+                continue;
+            }
+            se->value[i] += playout(se, v->seat);
+            ddz_game_undo(&se->world);
+        }
+        samples++;
+    }
+    int best = 0;
+    for (int i = 1; i < nc; i++)
+        if (se->value[i] > se->value[best])
+            best = i;
+    *out = ddz_action_play(v->seat, se->cand[best], 0);
+    return 0;
+}
+
+static void search_free(void *state)
+{
+    Search *se = state;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        ddz_agent_free(&se->policy[s]);
+    free(se);
+}
+
+int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed, DdzError *err)
+{
+    Search *se = malloc(sizeof *se);
+    if (!se)
+        return -1;
+    se->cfg = *cfg;
+    if (se->cfg.candidates < 1 || se->cfg.candidates > DDZ_MAX_MOVES)
+        se->cfg.candidates = DDZ_MAX_MOVES;
+    ddz_rng_seed(&se->rng, seed);
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (ddz_ai_agent_new(&se->policy[s], cfg->policy, seed * 7 + (uint64_t)s + 1, err) != 0) {
+            for (int k = 0; k < s; k++)
+                ddz_agent_free(&se->policy[k]);
+            free(se);
+            return -1;
+        }
+    a->name = "search";
+    a->state = se;
+    a->act = search_act;
+    a->free = search_free;
+    return 0;
+}
