@@ -154,8 +154,9 @@ typedef struct DdzGame {
  * the order cards are dealt in. */
 void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB]);
 
-/* Deals a shuffled deck: 17 cards each (in turn, or in packets of 2 then 3 with
- * opt->packet_deal), the last 3 to the bottom. first: the seat that bids first under
+/* Deals a shuffled deck: 17 cards each -- deck[i] to seat i mod 3 for i < 51, or with
+ * opt->packet_deal deck[0..1] to seat 0, deck[2..3] to seat 1, deck[4..5] to seat 2, then
+ * three cards at a time in the same seat order five times -- and deck[51..53] to the bottom. first: the seat that bids first under
  * DDZ_FIRST_GIVEN (and the fallback of the other modes). For DDZ_FIRST_REVEALED the card
  * is deck[reveal_index] with reveal_index drawn by the caller in [0, 51) -- ddz_game_new
  * does it. */
@@ -213,13 +214,15 @@ typedef struct DdzResult {
     bool landlord_won, spring, anti_spring;
     int bombs;              /* bombs and rockets played */
     int base;               /* B: the winning bid, or the rob flow's base */
-    int multiple;           /* T / B before per-farmer doubling: 2^(bombs+spring) × robs × show */
+    int multiple;           /* T / B before per-farmer doubling: 2^(bombs + spring or anti-spring)
+                               × 2^robs × the largest show multiplier (1 if nobody showed) */
 } DdzResult;
 
 /* The result of a finished game (phase OVER); returns -1 otherwise. RULES §6: T = B ×
  * 2^doublings; each farmer's stake is T, ×2 if it doubled, ×2 again if the landlord then
  * redoubled (farmer mode), or T × landlord's × farmer's multiplier (app mode), capped by
- * opt.cap; the landlord wins or loses the sum of the stakes. */
+ * opt.cap; the landlord wins or loses the sum of the stakes. The fee is fee_percent of each
+ * winner's gain, rounded down, taken from that winner. */
 int ddz_game_result(const DdzGame *g, DdzResult *r);
 
 /* Whether a hand must bid under must_bid: rocket; four 2s; a joker + two 2s; a joker + two

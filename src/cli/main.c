@@ -64,6 +64,53 @@ static const CliCommand COMMANDS[] = {
      "then \"total N\", the number of distinct card sets. Under douzero a set may read as\n"
      "several moves; \"readings N\" counts those.\n"
      "  --rules P    standard (default), classic, douzero or botzone\n"},
+    {"split", cmd_split, "ddz split HAND [--rules P] [--play-cost N]",
+     "Splits HAND (at most 20 cards) into the fewest legal plays (拆牌) and prints the split,\n"
+     "one part per line with its type, then the number of plays and the split's value. The\n"
+     "search is exact; among splits with the fewest plays it takes the one of highest value,\n"
+     "which weighs control: bombs, the rocket, 2s and jokers, long chains, and trios and\n"
+     "planes that carry the lowest singles and pairs as kickers.\n"
+     "  --rules P       standard (default), classic, douzero or botzone\n"
+     "  --play-cost N   weigh plays against value instead: the split of highest value - N x\n"
+     "                  plays (the rule agent's view of its hand is N = 7)\n"},
+    {"calibrate", cmd_calibrate, "ddz calibrate [--games N] [--seed S] [--rules P]",
+     "The self-play calibration of the rule agent's bids: plays N deals (default 20000) rule\n"
+     "against rule with a fixed landlord (the seat bidding first takes 3 points at once) and\n"
+     "prints, by hand strength, how often the landlord won from its 17 dealt cards (bidding)\n"
+     "and its 20 cards (redoubling), and how often a farmer's side won from its 17 cards\n"
+     "(doubling). Deal k is shuffled from seed S+k (default 1).\n"
+     "  --rules P    standard (default), classic, douzero or botzone\n"},
+    {"arena", cmd_arena, "ddz arena A B [--deals N] [--seed S] [--rules P] [--bidding] [--jobs J]",
+     "Agent A against agent B. Every deal is played twice with the sides swapped: A as the\n"
+     "landlord against B as both farmers, then B as the landlord against A. Prints WP (the\n"
+     "share of games A's side won) and ADP (A's side's average points per game), each with\n"
+     "its 95% confidence interval, then the same for A as landlord and A as farmers, and\n"
+     "the time. Deal k is dealt from seed S+k and each agent is seeded from (S, k, seat), so\n"
+     "the numbers do not depend on --jobs (for agents whose play does not depend on time).\n"
+     "  --deals N    deals to play (default 1000), 2N games\n"
+     "  --seed S     default 1\n"
+     "  --rules P    standard (default), classic, douzero or botzone\n"
+     "  --bidding    A in seat 0 and B in seats 1, 2 bid for the landlord (redeals dealt\n"
+     "               again), then the other way round; the real game scores. Without it\n"
+     "               seat 0 is the landlord and a game is worth 2 x 2^bombs (DouZero's WP/ADP)\n"
+     "  --jobs J     worker threads (default: the number of CPUs)\n"},
+    {"engine", cmd_engine, "ddz engine [--agent NAME]",
+     "The engine protocol (docs/ENGINE.md): reads one JSON request per line on standard input\n"
+     "and writes one JSON answer per line, e.g.\n"
+     "  {\"type\":\"play\",\"seat\":1,\"landlord\":0,\"hand\":\"...\",\"bottom\":\"2BR\",\n"
+     "   \"history\":[[0,\"33344\"]]}          -> {\"move\":\"55566\"}\n"
+     "  {\"type\":\"bid\",\"seat\":2,\"hand\":\"...\",\"bids\":[[0,1],[1,0]]}  -> {\"bid\":2}\n"
+     "  {\"type\":\"double\",...}                 -> {\"double\":true}\n"
+     "Stateless: each request carries all a seat knows, and is checked against the rules. A\n"
+     "bad request is answered {\"error\":\"...\"} and the engine goes on.\n"
+     "  --agent NAME  the agent or level for requests that name none (default expert)\n"},
+    {"botzone", cmd_botzone, "ddz botzone [--agent NAME] [--keep-running]",
+     "A bot for Botzone's FightTheLandlord and FightTheLandlord2 (with bidding) under the\n"
+     "botzone rules: reads the platform's JSON input line ({\"requests\":[...],\"responses\":\n"
+     "[...]}, card ids 0..53) and prints the response line (docs/ENGINE.md).\n"
+     "  --agent NAME     the agent or level that decides (default expert)\n"
+     "  --keep-running   Botzone's long-running mode: after each answer print\n"
+     "                   >>>BOTZONE_REQUEST_KEEP_RUNNING<<< and read the next request\n"},
     {"bench", cmd_bench, "ddz bench [movegen|classify|selfplay|maxmoves|all] [--rules P] [--seed N]",
      "Deterministic benchmarks on one core: fixed seeds, the xoshiro256** generator, and a\n"
      "fingerprint that changes only when behaviour changes.\n"
