@@ -302,6 +302,24 @@ typedef struct Expected {
     int total;                 /* distinct card sets */
 } Expected;
 
+/* How the other presets' totals follow from the standard 27,471 (each also checked by an
+ * independent Python enumerator written from RULES §5 alone):
+ *
+ * classic  only four + two changes: its two kickers are distinct ranks other than the four's,
+ *          not both jokers: C(14,2) - 1 = 90 pairs of ranks per four, 13 × 90 = 1,170
+ *          instead of 13 × (90 + 12 same-rank pairs) = 1,326; total 27,471 - 156 = 27,315.
+ * douzero  single kickers may also be both jokers, four of a rank, or a trio next to the
+ *          plane. Four + two gains 4444+BR for each of the 13 ranks: 1,339. Plane + singles
+ *          gains 11 / 109 / 566 / 1,823 card sets for n = 2..5 (24,331). Nine card sets read
+ *          as two types (333444555666-like planes of four that are also plane + singles of
+ *          three), so the distinct total is 27,471 + 13 + 2,509 - 9 = 29,984 (DouZero's own
+ *          generator gives the same sets).
+ * botzone  the judge classifies by count structure. Four + two: two distinct single ranks,
+ *          jokers allowed together: 13 × C(14,2) = 1,183. Plane + singles: n distinct ranks
+ *          outside the chain, jokers included: 11 × C(13,2) + 10 × C(12,3) + 9 × C(11,4) +
+ *          8 × C(10,5) = 858 + 2,200 + 2,970 + 2,016 = 8,044. Shuttles: 38 bare chains of
+ *          2..5 fours; with 2n distinct singles 11 × C(13,4) + 10 × C(12,6) = 17,105; with 2n
+ *          distinct pairs 11 × C(11,4) = 3,630. Every set has one reading: 34,323. */
 static const Expected EXPECTED[DDZ_RULES_NB] = {
     [DDZ_RULES_STANDARD] = {
         .per_type = {[DDZ_SINGLE] = 15, [DDZ_PAIR] = 13, [DDZ_TRIO] = 13, [DDZ_TRIO_SINGLE] = 182,
