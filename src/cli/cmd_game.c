@@ -75,8 +75,6 @@ int cmd_deal(int argc, char **argv)
         }
     }
     bool en = !strcmp(lang, "en");
-    if (!en && style == DDZ_STYLE_UNICODE)
-        style = DDZ_STYLE_UNICODE;
     DdzRng rng;
     ddz_rng_seed(&rng, seed);
     DdzGame *g = malloc(sizeof *g);
