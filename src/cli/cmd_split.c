@@ -1,0 +1,108 @@
+/* cmd_split.c -- ddz split and ddz calibrate: hand splitting (拆牌) and the self-play
+ * calibration of the rule agent's bids. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "ddz/game.h"
+#include "ddz/rule.h"
+#include "ddz/split.h"
+
+int cmd_split(int argc, char **argv)
+{
+    DdzRuleset rules = DDZ_RULES_STANDARD;
+    const char *cards = NULL;
+    long cost = 0;
+    for (int i = 1; i < argc; i++) {
+        char *end;
+        if (!strcmp(argv[i], "--rules")) {
+            if (cli_rules_option(argc, argv, &i, &rules) != 0)
+                return CLI_USAGE;
+        } else if (!strcmp(argv[i], "--play-cost")) {
+            if (i + 1 >= argc || (cost = strtol(argv[++i], &end, 10), *end) || cost < 0 || cost > 100)
+                return cli_fail("split: --play-cost needs a number from 0 to 100");
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            return cli_fail("split: unknown option '%s'", argv[i]);
+        } else if (!cards) {
+            cards = argv[i];
+        } else {
+            return cli_fail("split: one hand at a time (got '%s' and '%s')", cards, argv[i]);
+        }
+    }
+    if (!cards)
+        return cli_fail("split: which hand? e.g. ddz split 33344456789TJQKA2");
+    DdzRanks hand;
+    DdzError err;
+    if (ddz_ranks_parse(cards, &hand, &err) != 0)
+        return cli_fail("split: %s", err.msg);
+    if (ddz_ranks_size(hand) > DDZ_SPLIT_MAX_CARDS)
+        return cli_fail("split: %d cards; a hand has at most %d", ddz_ranks_size(hand), DDZ_SPLIT_MAX_CARDS);
+    DdzSplitter *sp = ddz_splitter_new(rules, (int)cost, 0);
+    if (!sp)
+        return cli_fail("split: out of memory");
+    DdzSplit s;
+    ddz_split_best(sp, hand, &s);
+    ddz_splitter_free(sp);
+    for (int i = 0; i < s.plays; i++) {
+        char text[96], what[64];
+        ddz_move_format(&s.part[i], rules, text, sizeof text);
+        ddz_move_describe(&s.part[i], what, sizeof what);
+        printf("%-20s %s\n", text, what);
+    }
+    printf("plays %d\nvalue %d\n", s.plays, s.value);
+    return CLI_OK;
+}
+
+/* One table of the calibration: bucket, games, wins, win rate. */
+static void print_table(const char *title, const long games[DDZ_CAL_NB], const long wins[DDZ_CAL_NB])
+{
+    printf("%s\n  strength     games    wins   win rate\n", title);
+    for (int b = 0; b < DDZ_CAL_NB; b++) {
+        if (!games[b])
+            continue;
+        int lo = DDZ_CAL_MIN + b * DDZ_CAL_WIDTH;
+        char range[32];
+        if (b == 0)
+            snprintf(range, sizeof range, "< %d", lo + DDZ_CAL_WIDTH);
+        else if (b == DDZ_CAL_NB - 1)
+            snprintf(range, sizeof range, ">= %d", lo);
+        else
+            snprintf(range, sizeof range, "%d..%d", lo, lo + DDZ_CAL_WIDTH - 1);
+        printf("  %-9s %8ld %7ld   %.3f\n", range, games[b], wins[b], (double)wins[b] / (double)games[b]);
+    }
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+    long games = 20000;
+    uint64_t seed = 1;
+    DdzOptions opt = ddz_options_default();
+    for (int i = 1; i < argc; i++) {
+        char *end;
+        if (!strcmp(argv[i], "--rules")) {
+            if (cli_rules_option(argc, argv, &i, &opt.rules) != 0)
+                return CLI_USAGE;
+        } else if (!strcmp(argv[i], "--games")) {
+            if (i + 1 >= argc || (games = strtol(argv[++i], &end, 10), *end) || games < 1)
+                return cli_fail("calibrate: --games needs a positive number");
+        } else if (!strcmp(argv[i], "--seed")) {
+            if (i + 1 >= argc || !argv[i + 1][0] || (seed = strtoull(argv[++i], &end, 10), *end))
+                return cli_fail("calibrate: --seed needs a number");
+        } else {
+            return cli_fail("calibrate: unknown argument '%s' (see ddz help calibrate)", argv[i]);
+        }
+    }
+    DdzCalibration cal;
+    DdzError err;
+    if (ddz_rule_calibrate(&opt, games, seed, &cal, &err) != 0)
+        return cli_fail("calibrate: %s", err.msg);
+    printf("calibration: %ld deals, rule vs rule, fixed landlord, rules=%s, seed %llu; landlord wins %.4f\n",
+           cal.deals, ddz_ruleset_name(opt.rules), (unsigned long long)seed,
+           (double)cal.landlord_wins / (double)cal.deals);
+    print_table("landlord, strength of the 17 cards dealt (bidding):", cal.bid_games, cal.bid_wins);
+    print_table("landlord, strength of the 20 cards with the bottom (redoubling):", cal.redouble_games,
+                cal.redouble_wins);
+    print_table("farmer, strength of the 17 cards dealt (doubling; farmers' side wins):", cal.double_games,
+                cal.double_wins);
+    return CLI_OK;
+}

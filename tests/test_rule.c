@@ -1,0 +1,512 @@
+/* test_rule.c -- the rule agent (rule.h): legal, finished games under every preset and rule
+ * mix; decisions that depend on the view only; partner play on hand-built positions (no
+ * overtaking, feeding, stopping a landlord about to go out); bids by hand strength; and a
+ * self-play measurement against the random and greedy agents. */
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "ddz/ai.h"
+#include "ddz/rule.h"
+
+static void new_rule(DdzAgent *a)
+{
+    DdzError err;
+    memset(a, 0, sizeof *a);
+    if (ddz_ai_agent_new(a, "rule", 1, &err) != 0)
+        fail_msg("rule agent: %s", err.msg);
+    assert_string_equal(a->name, "rule");
+}
+
+static DdzAction decide(DdzAgent *a, const DdzGame *g)
+{
+    DdzView v;
+    DdzAction act;
+    ddz_game_view(g, g->turn, &v);
+    assert_int_equal(a->act(a->state, &v, &act), 0);
+    return act;
+}
+
+static DdzOptions mixed_options(DdzRuleset rules, int i)
+{
+    DdzOptions o = ddz_options_default();
+    o.rules = rules;
+    switch (i % 6) {
+    case 1: o.bid_mode = DDZ_BID_ROB; break;
+    case 2: o.double_mode = DDZ_DOUBLE_FARMER; break;
+    case 3: o.double_mode = DDZ_DOUBLE_APP; o.forced_bid = true; break;
+    case 4: o.must_bid = true; o.play_all = true; o.packet_deal = true; break;
+    case 5: o.show_cards = true; o.first_bidder = DDZ_FIRST_HEART3; break;
+    default: break;
+    }
+    return o;
+}
+
+/* Plays games with the rule agent in every seat (every third game against two random
+ * agents, for odd positions), every action checked by the engine, to the end. */
+static void rule_plays_legal_games_to_the_end(DdzRuleset rules, int games)
+{
+    DdzAgent rule[3], rnd[2];
+    DdzError err;
+    for (int s = 0; s < 3; s++)
+        new_rule(&rule[s]);
+    for (int s = 0; s < 2; s++)
+        assert_int_equal(ddz_ai_agent_new(&rnd[s], "random", 7 + (uint64_t)s, &err), 0);
+    DdzGame *g = test_malloc(sizeof *g);
+    int finished = 0;
+    for (int i = 0; i < games; i++) {
+        DdzOptions o = mixed_options(rules, i);
+        DdzRng rng;
+        ddz_rng_seed(&rng, 1000 + (uint64_t)i);
+        ddz_game_new(g, &o, &rng, i % 3);
+        /* Every third game: one rule seat against two random agents, for odd positions. */
+        int solo = i % 3 == 2 ? (i / 3) % 3 : -1;
+        int steps = 0;
+        while (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY) {
+            int t = g->turn;
+            DdzAgent *a = solo < 0 || t == solo ? &rule[t] : &rnd[t % 2];
+            if (ddz_agent_step(a, g, &err) != 0)
+                fail_msg("%s game %d: seat %d (%s): %s", ddz_ruleset_name(rules), i, t, a->name, err.msg);
+            assert_true(++steps <= DDZ_MAX_ACTIONS);
+        }
+        assert_true(ddz_game_ok(g));
+        DdzResult r;
+        if (g->phase == DDZ_PHASE_OVER) {
+            assert_int_equal(ddz_game_result(g, &r), 0);
+            finished++;
+        } else {
+            assert_int_equal(g->phase, DDZ_PHASE_REDEAL);
+        }
+    }
+    assert_true(finished > games / 2);
+    test_free(g);
+    for (int s = 0; s < 3; s++)
+        ddz_agent_free(&rule[s]);
+    for (int s = 0; s < 2; s++)
+        ddz_agent_free(&rnd[s]);
+}
+
+#define LEGAL_GAMES 2000
+
+static void rule_plays_legal_standard_games(void **state)
+{
+    (void)state;
+    rule_plays_legal_games_to_the_end(DDZ_RULES_STANDARD, LEGAL_GAMES);
+}
+
+static void rule_plays_legal_classic_games(void **state)
+{
+    (void)state;
+    rule_plays_legal_games_to_the_end(DDZ_RULES_CLASSIC, LEGAL_GAMES);
+}
+
+static void rule_plays_legal_douzero_games(void **state)
+{
+    (void)state;
+    rule_plays_legal_games_to_the_end(DDZ_RULES_DOUZERO, LEGAL_GAMES);
+}
+
+static void rule_plays_legal_botzone_games(void **state)
+{
+    (void)state;
+    rule_plays_legal_games_to_the_end(DDZ_RULES_BOTZONE, LEGAL_GAMES);
+}
+
+/* Redeals the cards seat `me` cannot see: the other two hands (less the cards known to be
+ * there: a shown hand, the landlord's unplayed bottom cards) and, before the landlord is
+ * known, the bottom. Played cards, counts and history stay. */
+static void reshuffle_hidden(const DdzGame *g, int me, DdzRng *rng, DdzGame *out)
+{
+    *out = *g;
+    int o[2] = {(me + 1) % 3, (me + 2) % 3};
+    bool crowned = g->landlord != DDZ_NO_SEAT;
+    DdzCards fixed[3] = {0, 0, 0}, pool = crowned ? 0 : g->bottom;
+    for (int k = 0; k < 2; k++) {
+        int s = o[k];
+        if (g->shown[s])
+            fixed[s] = g->hand[s];
+        else if (crowned && s == g->landlord)
+            fixed[s] = g->hand[s] & g->bottom;
+        pool |= g->hand[s] & ~fixed[s];
+    }
+    int cards[DDZ_CARD_NB], n = 0;
+    for (int c = 0; c < DDZ_CARD_NB; c++)
+        if (ddz_cards_has(pool, c))
+            cards[n++] = c;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)ddz_rng_below(rng, (uint32_t)(i + 1)), t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+    int at = 0;
+    for (int k = 0; k < 2; k++) {
+        int s = o[k], need = ddz_cards_size(g->hand[s] & ~fixed[s]);
+        DdzCards h = fixed[s];
+        for (int i = 0; i < need; i++)
+            h |= ddz_cards_of(cards[at++]);
+        DdzCards own = g->dealt[s] | (crowned && s == g->landlord ? g->bottom : 0);
+        DdzCards played = own & ~g->hand[s];
+        out->hand[s] = h;
+        out->dealt[s] = (h | played) & ~(crowned && s == g->landlord ? g->bottom : 0);
+    }
+    if (!crowned) {
+        DdzCards b = 0;
+        while (at < n)
+            b |= ddz_cards_of(cards[at++]);
+        out->bottom = b;
+    }
+}
+
+static bool same_action(const DdzAction *a, const DdzAction *b)
+{
+    return a->kind == b->kind && a->seat == b->seat && a->value == b->value &&
+           (a->kind != DDZ_ACT_PLAY || ddz_move_equal(&a->move, &b->move));
+}
+
+static void rule_decides_from_the_view_alone(void **state)
+{
+    (void)state;
+    DdzAgent a[3], probe;
+    for (int s = 0; s < 3; s++)
+        new_rule(&a[s]);
+    new_rule(&probe);
+    DdzGame *g = test_malloc(sizeof *g), *h = test_malloc(sizeof *h);
+    DdzRng rng;
+    ddz_rng_seed(&rng, 77);
+    DdzError err;
+    int checked = 0;
+    for (int i = 0; i < 60; i++) {
+        DdzOptions o = mixed_options(DDZ_RULES_STANDARD, i);
+        ddz_game_new(g, &o, &rng, i % 3);
+        while (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY) {
+            int me = g->turn;
+            DdzAction want = decide(&a[me], g);
+            for (int k = 0; k < 3; k++) {
+                reshuffle_hidden(g, me, &rng, h);
+                assert_true(ddz_game_ok(h));
+                DdzView v1, v2;
+                ddz_game_view(g, me, &v1);
+                ddz_game_view(h, me, &v2);
+                assert_true(v1.hand == v2.hand && v1.bottom == v2.bottom);
+                DdzAction got = decide(&probe, h);
+                if (!same_action(&want, &got))
+                    fail_msg("game %d, seat %d: the decision changed with cards it cannot see", i, me);
+                checked++;
+            }
+            if (ddz_game_apply(g, &want, &err) != 0)
+                fail_msg("game %d: %s", i, err.msg);
+        }
+    }
+    assert_true(checked > 1000);
+    test_free(g);
+    test_free(h);
+    for (int s = 0; s < 3; s++)
+        ddz_agent_free(&a[s]);
+    ddz_agent_free(&probe);
+}
+
+/* Hand-built positions ------------------------------------------------------------------------
+ *
+ * Seats 1 and 2 get the rank multisets given (lowest suits first), the bottom its ranks from
+ * what is left, and seat 0 the rest; seat 0 bids 3 and is the landlord. */
+static void deal_known(DdzGame *g, const char *s1, const char *s2, const char *bottom)
+{
+    DdzCards rest = DDZ_DECK, hands[3], b;
+    const char *text[3] = {s1, s2, bottom};
+    DdzCards got[3];
+    for (int k = 0; k < 3; k++) {
+        if (!ddz_cards_pick(rest, tu_ranks(text[k]), &got[k]))
+            fail_msg("test bug: %s is not in what is left of the deck", text[k]);
+        rest &= ~got[k];
+    }
+    hands[0] = rest;
+    hands[1] = got[0];
+    hands[2] = got[1];
+    b = got[2];
+    assert_int_equal(ddz_cards_size(hands[0]), 17);
+    assert_int_equal(ddz_cards_size(hands[1]), 17);
+    assert_int_equal(ddz_cards_size(hands[2]), 17);
+    DdzOptions o = ddz_options_default();
+    DdzError err;
+    if (ddz_game_from_hands(g, &o, hands, b, 0, &err) != 0)
+        fail_msg("test bug: %s", err.msg);
+    DdzAction bid = ddz_action_bid(0, 3);
+    assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
+    assert_int_equal(g->phase, DDZ_PHASE_PLAY);
+}
+
+/* Drives the game: each text is the next seat's play ("pass" or rank notation). */
+static void drive(DdzGame *g, const char *const *plays)
+{
+    for (; *plays; plays++) {
+        DdzMove m;
+        DdzError err;
+        if (ddz_move_parse(*plays, g->opt.rules, &m, &err) != 0)
+            fail_msg("test bug: %s: %s", *plays, err.msg);
+        DdzAction a = ddz_action_play(g->turn, m, 0);
+        if (ddz_game_apply(g, &a, &err) != 0)
+            fail_msg("test bug: seat %d cannot play %s: %s", g->turn, *plays, err.msg);
+    }
+}
+
+static void expect_play(DdzAgent *a, const DdzGame *g, const char *want)
+{
+    DdzAction act = decide(a, g);
+    assert_int_equal(act.kind, DDZ_ACT_PLAY);
+    DdzMove m;
+    DdzError err;
+    assert_int_equal(ddz_move_parse(want, g->opt.rules, &m, &err), 0);
+    if (!ddz_move_equal(&act.move, &m)) {
+        char got[96];
+        ddz_move_format(&act.move, g->opt.rules, got, sizeof got);
+        fail_msg("seat %d played %s, want %s", g->turn, got, want);
+    }
+}
+
+static void farmer_does_not_overtake_its_partners_winning_play(void **state)
+{
+    (void)state;
+    DdzGame *g = test_malloc(sizeof *g);
+    DdzAgent a;
+    new_rule(&a);
+    deal_known(g, "3455678899TJQKAAB", "34466779TTJQQK222", "8JK");
+    /* The landlord leads a 3, seat 1 passes, seat 2 (partner) plays a 2, the landlord passes:
+     * seat 1 holds the small joker but lets the partner's 2 stand. */
+    static const char *const plays[] = {"3", "pass", "2", "pass", NULL};
+    drive(g, plays);
+    assert_int_equal(g->turn, 1);
+    expect_play(&a, g, "pass");
+    ddz_agent_free(&a);
+    test_free(g);
+}
+
+static void farmer_feeds_a_partner_with_one_card_its_lowest_single(void **state)
+{
+    (void)state;
+    DdzGame *g = test_malloc(sizeof *g);
+    DdzAgent a;
+    new_rule(&a);
+    /* Seat 2 takes the lead with a 2, runs a straight and a trio, and is left with one card;
+     * seat 1 wins the lead with a higher trio and, its partner next, leads its lowest single. */
+    deal_known(g, "QQQ738899TTKAA22R", "23456789TJQKJJJ56", "4KA");
+    static const char *const plays[] = {"4", "pass", "2", "pass", "pass",
+                                        "3456789TJQK", "pass", "pass",
+                                        "JJJ5", "pass", "QQQ7", "pass", "pass", NULL};
+    drive(g, plays);
+    assert_int_equal(g->turn, 1);
+    assert_int_equal(ddz_cards_size(g->hand[2]), 1);
+    expect_play(&a, g, "3");
+    ddz_agent_free(&a);
+    test_free(g);
+}
+
+/* The landlord runs a straight, a trio with a pair and a pair, and keeps one card. */
+static const char *const LANDLORD_RUNS[] = {"3456789TJQKA", "pass", "pass", "66677", "pass", "pass",
+                                            "88", "99", "pass", "pass", NULL};
+
+static void farmer_does_not_lead_a_single_to_a_landlord_with_one_card(void **state)
+{
+    (void)state;
+    DdzGame *g = test_malloc(sizeof *g);
+    DdzAgent a;
+    new_rule(&a);
+    deal_known(g, "994455TTJJ37KA22B", "34589TJQQQKKAA22R", "6QK");
+    drive(g, LANDLORD_RUNS);
+    assert_int_equal(g->turn, 1);
+    assert_int_equal(ddz_cards_size(g->hand[0]), 1);
+    DdzAction act = decide(&a, g);
+    assert_int_equal(act.kind, DDZ_ACT_PLAY);
+    assert_int_not_equal(act.move.type, DDZ_SINGLE);
+    ddz_agent_free(&a);
+    test_free(g);
+}
+
+static void farmer_stops_a_landlord_with_one_card_with_its_highest_single(void **state)
+{
+    (void)state;
+    DdzGame *g = test_malloc(sizeof *g);
+    DdzAgent a;
+    new_rule(&a);
+    deal_known(g, "994455TTJJ37KA22B", "34589TJQQQKKAA22R", "6QK");
+    drive(g, LANDLORD_RUNS);
+    /* Seat 1 leads a low single; seat 2 must not let the partner's 3 stand, since the
+     * landlord, next, may beat it and go out: it plays its highest single. */
+    static const char *const more[] = {"3", NULL};
+    drive(g, more);
+    assert_int_equal(g->turn, 2);
+    expect_play(&a, g, "R");
+    ddz_agent_free(&a);
+    test_free(g);
+}
+
+static void landlord_stops_a_farmer_with_one_card_with_its_highest_single(void **state)
+{
+    (void)state;
+    DdzGame *g = test_malloc(sizeof *g);
+    DdzAgent a;
+    new_rule(&a);
+    /* Seat 1 takes the lead with a 2, runs a straight and a pair, then leads a 6 and keeps
+     * one card. Nothing the landlord holds is sure to stop it (the big joker is out), so it
+     * plays its highest single, the small joker. */
+    deal_known(g, "23456789TJQKAJJ68", "33445566779TTQKAR", "QKA");
+    static const char *const plays[] = {"4", "2", "pass", "pass", "3456789TJQKA", "pass", "pass",
+                                        "JJ", "pass", "pass", "6", "pass", NULL};
+    drive(g, plays);
+    assert_int_equal(g->turn, 0);
+    assert_int_equal(ddz_cards_size(g->hand[1]), 1);
+    expect_play(&a, g, "B");
+    ddz_agent_free(&a);
+    test_free(g);
+}
+
+/* Bidding ------------------------------------------------------------------------------------*/
+
+static void rule_bids_three_on_a_strong_hand_and_passes_a_weak_one(void **state)
+{
+    (void)state;
+    DdzAgent a;
+    new_rule(&a);
+    DdzGame *g = test_malloc(sizeof *g);
+    /* seat 0 strong: rocket, four 2s, aces; seat 1 weak */
+    DdzCards hands[3], b;
+    DdzCards rest = DDZ_DECK;
+    assert_true(ddz_cards_pick(rest, tu_ranks("BR2222AAAKKQQJJT9"), &hands[0]));
+    rest &= ~hands[0];
+    assert_true(ddz_cards_pick(rest, tu_ranks("3356799JQK468TJ4Q"), &hands[1]));
+    rest &= ~hands[1];
+    b = 0;
+    /* the bottom: three cards of what is left; seat 2 the other 17 */
+    int n = 0;
+    for (int c = 0; c < DDZ_CARD_NB && n < 3; c++)
+        if (ddz_cards_has(rest, c)) {
+            b |= ddz_cards_of(c);
+            n++;
+        }
+    hands[2] = rest & ~b;
+    DdzOptions o = ddz_options_default();
+    DdzError err;
+    assert_int_equal(ddz_game_from_hands(g, &o, hands, b, 1, &err), 0);
+    DdzAction act = decide(&a, g); /* seat 1 bids first */
+    assert_int_equal(act.kind, DDZ_ACT_BID);
+    assert_int_equal(act.value, 0);
+    assert_int_equal(ddz_game_apply(g, &act, &err), 0);
+    DdzAction pass = ddz_action_bid(2, 0);
+    assert_int_equal(ddz_game_apply(g, &pass, &err), 0);
+    act = decide(&a, g); /* seat 0 */
+    assert_int_equal(act.value, 3);
+    test_free(g);
+    ddz_agent_free(&a);
+}
+
+static void strength_grows_with_controls(void **state)
+{
+    (void)state;
+    DdzSplitter *sp = ddz_splitter_new(DDZ_RULES_STANDARD, DDZ_SPLIT_PLAY_COST, 0);
+    assert_non_null(sp);
+    int weak = ddz_rule_strength(sp, tu_ranks("33557799JJKK4468T"));
+    int strong = ddz_rule_strength(sp, tu_ranks("BR2222AAAKKQQJJT9"));
+    int mid = ddz_rule_strength(sp, tu_ranks("33557799JJ224468T")); /* KK -> 22 */
+    assert_true(weak < mid && mid < strong);
+    assert_int_equal(ddz_calibration_bucket(-1000), 0);
+    assert_int_equal(ddz_calibration_bucket(1000), DDZ_CAL_NB - 1);
+    assert_int_equal(ddz_calibration_bucket(DDZ_CAL_MIN), 0);
+    assert_int_equal(ddz_calibration_bucket(DDZ_CAL_MIN + DDZ_CAL_WIDTH), 1);
+    ddz_splitter_free(sp);
+}
+
+static void calibration_tallies_every_deal(void **state)
+{
+    (void)state;
+    DdzOptions o = ddz_options_default();
+    DdzCalibration cal;
+    DdzError err;
+    assert_int_equal(ddz_rule_calibrate(&o, 60, 5, &cal, &err), 0);
+    assert_int_equal(cal.deals, 60);
+    long bid = 0, re = 0, dbl = 0, wins = 0;
+    for (int b = 0; b < DDZ_CAL_NB; b++) {
+        bid += cal.bid_games[b];
+        re += cal.redouble_games[b];
+        dbl += cal.double_games[b];
+        wins += cal.bid_wins[b];
+        assert_true(cal.bid_wins[b] <= cal.bid_games[b] && cal.double_wins[b] <= cal.double_games[b]);
+    }
+    assert_int_equal(bid, 60);
+    assert_int_equal(re, 60);
+    assert_int_equal(dbl, 120);
+    assert_int_equal(wins, cal.landlord_wins);
+}
+
+/* Self-play ----------------------------------------------------------------------------------*/
+
+/* Plays `deals` deals with `lord` as the fixed landlord (deal k: seat k mod 3, who takes the
+ * bottom without bidding) against `farmer` in both other seats; returns the landlord's wins. */
+static long fixed_landlord_wins(const char *lord, const char *farmer, long deals, uint64_t seed)
+{
+    DdzAgent l, f[2];
+    DdzError err;
+    assert_int_equal(ddz_ai_agent_new(&l, lord, seed, &err), 0);
+    assert_int_equal(ddz_ai_agent_new(&f[0], farmer, seed + 1, &err), 0);
+    assert_int_equal(ddz_ai_agent_new(&f[1], farmer, seed + 2, &err), 0);
+    DdzGame *g = test_malloc(sizeof *g);
+    DdzOptions o = ddz_options_default();
+    long wins = 0;
+    for (long k = 0; k < deals; k++) {
+        DdzRng rng;
+        ddz_rng_seed(&rng, seed + (uint64_t)k);
+        int lord_seat = (int)(k % 3);
+        ddz_game_new(g, &o, &rng, lord_seat);
+        DdzAction bid = ddz_action_bid(lord_seat, 3);
+        assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
+        while (g->phase == DDZ_PHASE_PLAY) {
+            int t = g->turn;
+            DdzAgent *a = t == lord_seat ? &l : &f[(t - lord_seat + 3) % 3 - 1];
+            if (ddz_agent_step(a, g, &err) != 0)
+                fail_msg("deal %ld: %s", k, err.msg);
+        }
+        DdzResult r;
+        assert_int_equal(ddz_game_result(g, &r), 0);
+        wins += r.landlord_won;
+    }
+    test_free(g);
+    ddz_agent_free(&l);
+    ddz_agent_free(&f[0]);
+    ddz_agent_free(&f[1]);
+    return wins;
+}
+
+static void rule_beats_random_and_greedy_in_self_play(void **state)
+{
+    (void)state;
+    const long n = 2000;
+    const char *opp[2] = {"random", "greedy"};
+    for (int k = 0; k < 2; k++) {
+        double as_lord = (double)fixed_landlord_wins("rule", opp[k], n, 1) / (double)n;
+        double as_farmers = 1.0 - (double)fixed_landlord_wins(opp[k], "rule", n, 1) / (double)n;
+        printf("rule vs %s, %ld deals each way: as landlord wins %.3f, as farmers %.3f, WP %.3f\n", opp[k], n,
+               as_lord, as_farmers, (as_lord + as_farmers) / 2);
+        double bound = k == 0 ? 0.8 : 0.6;
+        assert_true(as_lord > bound && as_farmers > bound);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rule_plays_legal_standard_games),
+        cmocka_unit_test(rule_plays_legal_classic_games),
+        cmocka_unit_test(rule_plays_legal_douzero_games),
+        cmocka_unit_test(rule_plays_legal_botzone_games),
+        cmocka_unit_test(rule_decides_from_the_view_alone),
+        cmocka_unit_test(farmer_does_not_overtake_its_partners_winning_play),
+        cmocka_unit_test(farmer_feeds_a_partner_with_one_card_its_lowest_single),
+        cmocka_unit_test(farmer_does_not_lead_a_single_to_a_landlord_with_one_card),
+        cmocka_unit_test(farmer_stops_a_landlord_with_one_card_with_its_highest_single),
+        cmocka_unit_test(landlord_stops_a_farmer_with_one_card_with_its_highest_single),
+        cmocka_unit_test(rule_bids_three_on_a_strong_hand_and_passes_a_weak_one),
+        cmocka_unit_test(strength_grows_with_controls),
+        cmocka_unit_test(calibration_tallies_every_deal),
+        cmocka_unit_test(rule_beats_random_and_greedy_in_self_play),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
