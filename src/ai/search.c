@@ -19,7 +19,7 @@ typedef struct Search {
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200, 400, 24, "greedy"};
+    DdzSearchConfig c = {200, 400, 24, "rule"};
     return c;
 }
 
@@ -123,8 +123,17 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     DdzMove hinted[DDZ_MAX_MOVES];
     int nh = ddz_moves_hint(ddz_cards_ranks(v->hand), v->table.type == DDZ_PASS ? NULL : &v->table, v->opt.rules,
                             hinted);
+    /* The policy's own choice is always a candidate, first: the search then only departs
+     * from it when the samples say another move is better by more than the prior. */
+    DdzAction pick;
+    int policy_move = -1;
+    if (se->policy[v->seat].act(se->policy[v->seat].state, v, &pick) == 0 && pick.kind == DDZ_ACT_PLAY) {
+        se->cand[nc++] = pick.move;
+        policy_move = 0;
+    }
     for (int i = 0; i < n; i++)
-        if (se->moves[i].type == DDZ_PASS || se->moves[i].size == hand_size)
+        if ((se->moves[i].type == DDZ_PASS || se->moves[i].size == hand_size) &&
+            !(nc > 0 && ddz_move_equal(&se->cand[0], &se->moves[i])))
             se->cand[nc++] = se->moves[i];
     for (int i = 0; i < nh && nc < se->cfg.candidates; i++) {
         bool dup = false;
@@ -158,6 +167,10 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         }
         samples++;
     }
+    /* Step 3. The best average, the policy's move winning ties and near-ties (the prior is
+     * worth 2% of the samples). */
+    if (policy_move >= 0)
+        se->value[policy_move] += 0.02 * samples;
     int best = 0;
     for (int i = 1; i < nc; i++)
         if (se->value[i] > se->value[best])
