@@ -2149,8 +2149,8 @@ static void options_format_round_trips_through_set(void **state)
     static const char *const lists[] = {
         "rules=standard", "rules=douzero,bid=rob,base=2", "first=heart3,double=farmer,cap=64",
         "packet,forced_bid,must_bid,show,play_all,fee=5", "rules=botzone,double=farmer,fee=100",
-        "rules=classic,bid=rob,first=heart3,packet,forced_bid,must_bid,show,play_all,base=3,"
-        "cap=7,fee=1",
+        ("rules=classic,bid=rob,first=heart3,packet,forced_bid,must_bid,show,play_all,base=3,"
+         "cap=7,fee=1"),
     };
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
         DdzOptions o = ddz_options_default(), back = ddz_options_default();

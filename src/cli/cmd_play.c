@@ -1,99 +1,115 @@
-/* cmd_play.c -- ddz play. Until the game engine and the terminal game land, a short tour of
- * what the rules core does with a real deal: sorted hands with suits, moves by type, hints. */
+/* cmd_play.c -- ddz play: the single-player game of seed 002 (src/play), full screen with
+ * ncursesw, or line by line with --plain or when the terminal is not one. */
 #define _DEFAULT_SOURCE /* getentropy */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../play/play.h"
 #include "cli.h"
-#include "ddz/movegen.h"
-#include "ddz/rng.h"
+
+/* zh when the locale's language is Chinese, else en. */
+static int locale_lang(void)
+{
+    const char *vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return !strncmp(v, "zh", 2) ? PLAY_ZH : PLAY_EN;
+    }
+    return PLAY_EN;
+}
+
+static int number_option(int argc, char **argv, int *i, unsigned long long max, unsigned long long *out)
+{
+    char *end;
+    const char *name = argv[*i];
+    if (*i + 1 >= argc || !argv[*i + 1][0] || argv[*i + 1][0] == '-') {
+        cli_fail("play: %s needs a number", name);
+        return -1;
+    }
+    *out = strtoull(argv[++*i], &end, 10);
+    if (*end || *out > max) {
+        cli_fail("play: %s '%s' is not a number up to %llu", name, argv[*i], max);
+        return -1;
+    }
+    return 0;
+}
 
 int cmd_play(int argc, char **argv)
 {
-    DdzRuleset rules = DDZ_RULES_STANDARD;
-    DdzCardStyle style = DDZ_STYLE_UNICODE;
-    uint64_t seed = 0;
-    int have_seed = 0;
+    PlayConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.lang = locale_lang();
+    snprintf(cfg.level, sizeof cfg.level, "normal");
+    /* Seed 002's game: 叫分, the revealed card bids first, farmers may double (倒牌) and the
+     * landlord redouble (拉牌), four + two with two different kickers. */
+    cfg.opt = ddz_options_default();
+    cfg.opt.rules = DDZ_RULES_CLASSIC;
+    cfg.opt.first_bidder = DDZ_FIRST_REVEALED;
+    cfg.opt.double_mode = DDZ_DOUBLE_FARMER;
+    const char *nc = getenv("NO_COLOR");
+    cfg.color = !(nc && *nc);
+    cfg.delay_ms = -1;
+    bool plain = false, have_seed = false;
+    DdzError err;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--rules")) {
-            if (cli_rules_option(argc, argv, &i, &rules) != 0)
+        const char *a = argv[i];
+        unsigned long long n;
+        if (!strcmp(a, "--rules")) {
+            DdzRuleset r;
+            if (cli_rules_option(argc, argv, &i, &r) != 0)
                 return CLI_USAGE;
-        } else if (!strcmp(argv[i], "--ascii")) {
-            style = DDZ_STYLE_ASCII;
-        } else if (!strcmp(argv[i], "--seed")) {
-            char *end;
-            if (i + 1 >= argc || (seed = strtoull(argv[++i], &end, 10), *end))
-                return cli_fail("play: --seed needs a number");
-            have_seed = 1;
+            cfg.opt.rules = r;
+        } else if (!strcmp(a, "-o") || !strcmp(a, "--option")) {
+            if (i + 1 >= argc)
+                return cli_fail("play: %s needs NAME=VALUE, e.g. -o double=none (ddz help options)", a);
+            if (ddz_options_set(&cfg.opt, argv[++i], &err) != 0)
+                return cli_fail("play: %s", err.msg);
+        } else if (!strcmp(a, "--seed")) {
+            if (number_option(argc, argv, &i, ~0ull, &n) != 0)
+                return CLI_USAGE;
+            cfg.seed = n;
+            have_seed = true;
+        } else if (!strcmp(a, "--delay")) {
+            if (number_option(argc, argv, &i, 10000, &n) != 0)
+                return CLI_USAGE;
+            cfg.delay_ms = (int)n;
+        } else if (!strcmp(a, "--lang")) {
+            if (i + 1 >= argc || (strcmp(argv[i + 1], "zh") && strcmp(argv[i + 1], "en")))
+                return cli_fail("play: --lang takes zh or en");
+            cfg.lang = !strcmp(argv[++i], "zh") ? PLAY_ZH : PLAY_EN;
+        } else if (!strcmp(a, "--level")) {
+            if (i + 1 >= argc)
+                return cli_fail("play: --level needs easy, normal, hard or expert");
+            snprintf(cfg.level, sizeof cfg.level, "%s", argv[++i]);
+        } else if (!strcmp(a, "--record")) {
+            if (i + 1 >= argc)
+                return cli_fail("play: --record needs a directory");
+            cfg.record = argv[++i];
+        } else if (!strcmp(a, "--ascii")) {
+            cfg.ascii = true;
+        } else if (!strcmp(a, "--plain")) {
+            plain = true;
+        } else if (!strcmp(a, "--no-color")) {
+            cfg.color = false;
         } else {
-            return cli_fail("play: unknown argument '%s' (see ddz help play)", argv[i]);
+            return cli_fail("play: unknown argument '%s' (see ddz help play)", a);
         }
     }
-    if (!have_seed && getentropy(&seed, sizeof seed) != 0)
-        return cli_fail("play: the operating system gave no random seed; pass --seed N");
-    seed %= 1000000000ull;
-
-    DdzRng rng;
-    ddz_rng_seed(&rng, seed);
-    int deck[DDZ_CARD_NB];
-    for (int i = 0; i < DDZ_CARD_NB; i++)
-        deck[i] = i;
-    for (int i = DDZ_CARD_NB - 1; i > 0; i--) {
-        int j = (int)ddz_rng_below(&rng, (uint32_t)i + 1), t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
+    if (!have_seed) {
+        if (getentropy(&cfg.seed, sizeof cfg.seed) != 0)
+            return cli_fail("play: the operating system gave no random seed; pass --seed N");
+        cfg.seed %= 1000000000ull; /* short enough to write down */
     }
-    DdzCards hands[4] = {0, 0, 0, 0};
-    for (int i = 0; i < DDZ_CARD_NB; i++)
-        hands[i < 51 ? i % 3 : 3] |= ddz_cards_of(deck[i]);
-
-    static const char *const names[4] = {"You   ", "East  ", "West  ", "Bottom"};
-    printf("ddz %s -- a tour of the rules core (%s rules). The terminal game arrives with the\n"
-           "game engine; this shows a real deal and what the engine makes of it.\n\n"
-           "Deal, seed %llu (ddz play --seed %llu shows it again):\n",
-           DDZ_VERSION, ddz_ruleset_name(rules), (unsigned long long)seed, (unsigned long long)seed);
-    char text[512];
-    for (int s = 0; s < 4; s++) {
-        ddz_cards_format(hands[s], style, text, sizeof text);
-        printf("  %s %s\n", names[s], text);
-    }
-
-    DdzMove *buf = malloc(sizeof *buf * DDZ_MAX_MOVES);
-    if (!buf)
-        return cli_fail("play: out of memory");
-    DdzRanks mine = ddz_cards_ranks(hands[0] | hands[3]);
-    ddz_ranks_format(mine, text, sizeof text);
-    int n = ddz_moves_generate(mine, NULL, rules, buf);
-    printf("\nAs landlord with the bottom cards you would hold %s: %d moves to lead.\n", text, n);
-    int by_type[DDZ_MOVE_TYPE_NB] = {0};
-    for (int i = 0; i < n; i++)
-        by_type[buf[i].type]++;
-    for (int t = 1; t < DDZ_MOVE_TYPE_NB; t++)
-        if (by_type[t])
-            printf("  %-15s %d\n", ddz_move_type_name((DdzMoveType)t), by_type[t]);
-
-    /* East leads a random move of its own; show the hints against it. */
-    DdzRanks east = ddz_cards_ranks(hands[1]);
-    int ne = ddz_moves_generate(east, NULL, rules, buf);
-    DdzMove lead = buf[ddz_rng_below(&rng, (uint32_t)ne)];
-    char lead_text[96], desc[64];
-    ddz_move_format(&lead, rules, lead_text, sizeof lead_text);
-    ddz_move_describe(&lead, desc, sizeof desc);
-    int nh = ddz_moves_hint(mine, &lead, rules, buf);
-    printf("\nIf East led %s (%s), the hint button would offer", lead_text, desc);
-    if (nh == 0)
-        printf(" nothing: you would pass.\n");
-    else {
-        printf(", in order:\n ");
-        for (int i = 0; i < nh && i < 12; i++) {
-            ddz_move_format(&buf[i], rules, text, sizeof text);
-            printf(" %s", text);
-        }
-        printf(nh > 12 ? " ... (%d in all)\n" : "\n", nh);
-    }
-    printf("\nTry: ddz moves %s --hint --after 3   ddz classify 33344456   ddz universe\n",
-           "34455667789TJQKA2");
-    free(buf);
-    return CLI_OK;
+    if (!plain && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)))
+        plain = true;
+    if (cfg.delay_ms < 0)
+        cfg.delay_ms = plain ? 0 : 700;
+    Play *p = play_new(&cfg, &err);
+    if (!p)
+        return cli_fail("play: %s", err.msg);
+    int rc = plain ? play_plain(p, stdin, stdout) : play_tui(p);
+    play_free(p);
+    return rc;
 }

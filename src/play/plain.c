@@ -1,0 +1,409 @@
+/* plain.c -- the line-by-line game: the same information as the screen, as text, with
+ * commands read from standard input; for scripts and screen readers. */
+#define _DEFAULT_SOURCE
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "play.h"
+
+typedef struct Plain {
+    FILE *in, *out;
+    bool echo; /* input is not a terminal: echo each command after its prompt */
+} Plain;
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    size_t k = 0;
+    while (s[k] && isspace((unsigned char)s[k]))
+        k++;
+    memmove(s, s + k, n - k + 1);
+}
+
+/* Reads one command after a prompt; returns false at the end of the input. */
+static bool read_line(Plain *pl, char *buf, size_t size)
+{
+    fputs("> ", pl->out);
+    fflush(pl->out);
+    if (!fgets(buf, (int)size, pl->in)) {
+        fputc('\n', pl->out);
+        return false;
+    }
+    trim(buf);
+    if (pl->echo)
+        fprintf(pl->out, "%s\n", buf);
+    return true;
+}
+
+static void say(Plain *pl, const Play *p)
+{
+    if (p->msg[0])
+        fprintf(pl->out, "%s%s\n", p->msg_kind == MSG_ERROR ? "! " : "", p->msg);
+}
+
+static void scores_line(const Plain *pl, const Play *p)
+{
+    fprintf(pl->out, "%s:", play_text(p, T_SCORES));
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        fprintf(pl->out, "%s %s %d", s ? "," : "", play_seat_name(p, s), p->match.score[s]);
+    fputc('\n', pl->out);
+}
+
+static void counter_line(const Plain *pl, const Play *p)
+{
+    static const char *const LABELS[DDZ_RANK_NB] = {"3", "4", "5", "6", "7", "8", "9", "10",
+                                                     "J", "Q", "K", "A", "2", "B", "R"};
+    int c[DDZ_RANK_NB];
+    play_unseen(p, c);
+    fprintf(pl->out, "   %s (%s):", play_text(p, T_COUNTER), play_text(p, T_COUNTER_NOTE));
+    for (int k = 0; k < DDZ_RANK_NB; k++)
+        fprintf(pl->out, " %s:%d", LABELS[k], c[k]);
+    fputc('\n', pl->out);
+}
+
+/* One seat: "West (landlord): 15 cards 2 left! [double]; played ♠5". */
+static void seat_line(const Plain *pl, const Play *p, const DdzView *v, int s)
+{
+    const DdzGame *g = &p->game;
+    bool zh = p->cfg.lang == PLAY_ZH;
+    char buf[512], word[64], line[1024];
+    size_t n = 0;
+    int parts = 0;
+#define ADD(...) (n += (size_t)snprintf(line + n, n < sizeof line ? sizeof line - n : 0, __VA_ARGS__))
+#define SEP() ADD("%s", parts++ ? (zh ? "；" : "; ") : (zh ? "：" : ": "))
+    ADD("   %s", play_seat_name(p, s));
+    if (v->landlord == s)
+        ADD(zh ? "（%s）" : " (%s)", play_text(p, T_LANDLORD));
+    if (g->phase != DDZ_PHASE_BID) {
+        SEP();
+        play_fmt(p, buf, sizeof buf, v->count[s] == 1 ? T_ONE_CARD : T_CARDS_LEFT, v->count[s]);
+        ADD("%s", buf);
+        if (g->phase == DDZ_PHASE_PLAY && (v->count[s] == 1 || v->count[s] == 2))
+            ADD(" %s", play_text(p, v->count[s] == 1 ? T_WARN_ONE : T_WARN_TWO));
+    }
+    if (v->dbl[s] && g->opt.double_mode != DDZ_DOUBLE_NONE) {
+        PlayNote dn = {NOTE_DOUBLE, v->dbl[s], false, ddz_move_pass(), 0};
+        play_note_word(p, s, &dn, word, sizeof word);
+        ADD(" [%s]", word);
+    }
+    const PlayNote *note = &p->note[s];
+    if (note->kind == NOTE_PLAY) {
+        play_cards_text(p, note->cards, buf, sizeof buf);
+        SEP();
+        ADD(zh ? "出了 %s" : "played %s", buf);
+    } else if (note->kind != NOTE_NONE) {
+        play_note_word(p, s, note, word, sizeof word);
+        SEP();
+        ADD("%s", word);
+    }
+    if (v->shown[s] && s != PLAY_YOU) {
+        play_cards_text(p, v->shown[s], buf, sizeof buf);
+        SEP();
+        ADD(zh ? "明牌 %s" : "shown: %s", buf);
+    }
+#undef SEP
+#undef ADD
+    fprintf(pl->out, "%s\n", line);
+}
+
+/* The choices of a bid or double prompt: "1 = bid 1, 2 = bid 2, 0 = no bid". */
+static void values_line(const Plain *pl, const Play *p)
+{
+    uint8_t v[4];
+    int n = play_values(p, v);
+    char word[64];
+    fputs("  ", pl->out);
+    for (int i = n - 1, first = 1; i >= 0; i--, first = 0) {
+        PlayNote note = {p->game.phase == DDZ_PHASE_BID ? NOTE_BID : NOTE_DOUBLE, v[i], p->game.bid != 0,
+                         ddz_move_pass(), 0};
+        play_note_word(p, PLAY_YOU, &note, word, sizeof word);
+        fprintf(pl->out, "%s%d = %s", first ? "" : ", ", v[i], word);
+    }
+    fputc('\n', pl->out);
+}
+
+/* Everything seat 0 may know, before it acts. */
+static void status(Plain *pl, const Play *p)
+{
+    const DdzGame *g = &p->game;
+    DdzView v;
+    ddz_game_view(g, PLAY_YOU, &v);
+    char buf[512], buf2[256];
+    play_fmt(p, buf, sizeof buf, T_GAME_N, p->match.games + 1);
+    fprintf(pl->out, "-- %s", buf);
+    if (play_base(p)) {
+        play_fmt(p, buf, sizeof buf, T_BASE, play_base(p));
+        play_fmt(p, buf2, sizeof buf2, T_MULTIPLE, play_multiple(p));
+        fprintf(pl->out, " · %s %s", buf, buf2);
+    }
+    fputs(" · ", pl->out);
+    scores_line(pl, p);
+    seat_line(pl, p, &v, PLAY_WEST);
+    seat_line(pl, p, &v, PLAY_EAST);
+    if (v.bottom) {
+        play_cards_text(p, v.bottom, buf, sizeof buf);
+        fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "   %s：%s\n" : "   %s: %s\n", play_text(p, T_BOTTOM), buf);
+    }
+    if (p->counter)
+        counter_line(pl, p);
+    play_cards_text(p, v.hand, buf, sizeof buf);
+    play_ranks_text(ddz_cards_ranks(v.hand), buf2, sizeof buf2);
+    fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "   %s（%d 张）：%s\n   %*s[%s]\n" : "   %s (%d): %s\n   %*s[%s]\n",
+            play_text(p, T_HAND), ddz_cards_size(v.hand), buf, 0, "", buf2);
+    if (p->note[PLAY_YOU].kind == NOTE_PLAY && g->phase == DDZ_PHASE_PLAY) {
+        play_cards_text(p, p->note[PLAY_YOU].cards, buf, sizeof buf);
+        fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "   你刚才出了 %s\n" : "   You played %s\n", buf);
+    }
+    if (play_can_show(p))
+        fprintf(pl->out, "%s\n", play_text(p, T_CAN_SHOW));
+    switch (g->phase) {
+    case DDZ_PHASE_BID:
+        fputs(play_text(p, g->opt.bid_mode == DDZ_BID_ROB ? (g->bid ? T_TURN_ROB_ROB : T_TURN_ROB_CALL) : T_TURN_BID),
+              pl->out);
+        values_line(pl, p);
+        break;
+    case DDZ_PHASE_DOUBLE:
+        fputs(play_text(p, g->opt.double_mode == DDZ_DOUBLE_APP ? T_TURN_APP
+                           : g->landlord == PLAY_YOU          ? T_TURN_REDOUBLE
+                                                              : T_TURN_DOUBLE),
+              pl->out);
+        values_line(pl, p);
+        break;
+    default:
+        if (v.table.type == DDZ_PASS) {
+            fprintf(pl->out, "%s\n", play_text(p, T_TURN_LEAD));
+        } else {
+            play_move_text(p, &v.table, buf2, sizeof buf2);
+            play_fmt(p, buf, sizeof buf, T_TURN_FOLLOW, play_seat_name(p, v.table_seat), buf2);
+            fprintf(pl->out, "%s\n", buf);
+        }
+        break;
+    }
+}
+
+static int plain_event(void *ctx, Play *p, const PlayEvent *e)
+{
+    Plain *pl = ctx;
+    const DdzGame *g = &p->game;
+    char buf[512], buf2[256];
+    switch (e->kind) {
+    case EV_DEAL:
+        play_fmt(p, buf, sizeof buf, T_GAME_N, p->match.games + 1);
+        fprintf(pl->out, "\n== %s == ", buf);
+        scores_line(pl, p);
+        if (g->revealed >= 0) {
+            play_cards_text(p, ddz_cards_of(g->revealed), buf2, sizeof buf2);
+            play_fmt(p, buf, sizeof buf, T_REVEALED, buf2, play_seat_name(p, g->first));
+        } else {
+            play_fmt(p, buf, sizeof buf, T_FIRST_BIDS, play_seat_name(p, g->first));
+        }
+        fprintf(pl->out, "%s\n", buf);
+        break;
+    case EV_ACTION: {
+        int s = e->action.seat;
+        play_action_text(p, e->index, buf, sizeof buf);
+        fprintf(pl->out, "%s\n", buf);
+        int left = ddz_cards_size(g->hand[s]);
+        if (e->action.kind == DDZ_ACT_PLAY && e->action.move.type != DDZ_PASS && (left == 1 || left == 2)) {
+            play_fmt(p, buf, sizeof buf, left == 1 ? T_EV_ONE_LEFT : T_EV_TWO_LEFT, play_seat_name(p, s));
+            fprintf(pl->out, "%s\n", buf);
+        }
+        break;
+    }
+    case EV_LANDLORD:
+        play_cards_text(p, g->bottom, buf2, sizeof buf2);
+        play_fmt(p, buf, sizeof buf, T_EV_LANDLORD, play_seat_name(p, g->landlord), play_base(p), buf2);
+        fprintf(pl->out, "%s\n", buf);
+        break;
+    case EV_REDEAL:
+        fprintf(pl->out, "%s\n", play_text(p, T_EV_REDEAL));
+        break;
+    case EV_GAME_OVER: {
+        const DdzResult *r = &p->result;
+        play_fmt(p, buf, sizeof buf, T_GAME_N, p->match.games);
+        fprintf(pl->out, "== %s: ", buf);
+        if (r->landlord_won)
+            play_fmt(p, buf, sizeof buf, T_LANDLORD_WINS, play_seat_name(p, r->landlord));
+        else
+            play_fmt(p, buf, sizeof buf, T_FARMERS_WIN);
+        fprintf(pl->out, "%s %s\n", buf, play_text(p, r->score[PLAY_YOU] > 0 ? T_YOU_WIN : T_YOU_LOSE));
+        if (r->spring || r->anti_spring)
+            fprintf(pl->out, "   %s\n", play_text(p, r->spring ? T_SPRING : T_ANTI_SPRING));
+        if (r->bombs) {
+            play_fmt(p, buf, sizeof buf, T_BOMBS, r->bombs, 1 << (r->bombs < 20 ? r->bombs : 20));
+            fprintf(pl->out, "   %s\n", buf);
+        }
+        play_fmt(p, buf, sizeof buf, T_STAKE, r->base, r->multiple, r->base * r->multiple);
+        fprintf(pl->out, "   %s\n", buf);
+        if (r->fee) {
+            play_fmt(p, buf, sizeof buf, T_FEE, r->fee);
+            fprintf(pl->out, "   %s\n", buf);
+        }
+        fputs("  ", pl->out);
+        for (int s = 0; s < DDZ_SEAT_NB; s++) {
+            play_fmt(p, buf, sizeof buf, T_SCORE_LINE, play_seat_name(p, s), r->score[s], p->match.score[s]);
+            fprintf(pl->out, "%s %s", s ? " ·" : "", buf);
+        }
+        fputc('\n', pl->out);
+        break;
+    }
+    case EV_MATCH_OVER:
+    case EV_QUIT: {
+        play_fmt(p, buf, sizeof buf, e->kind == EV_QUIT ? T_MATCH_QUIT : T_MATCH_OVER, p->match.games);
+        fprintf(pl->out, "\n== %s\n   %s:\n", buf, play_text(p, T_TITLE_HEAD));
+        int order[DDZ_SEAT_NB] = {0, 1, 2};
+        for (int i = 0; i < DDZ_SEAT_NB; i++)
+            for (int j = i + 1; j < DDZ_SEAT_NB; j++)
+                if (p->match.score[order[j]] > p->match.score[order[i]]) {
+                    int t = order[i];
+                    order[i] = order[j];
+                    order[j] = t;
+                }
+        for (int i = 0; i < DDZ_SEAT_NB; i++) {
+            int s = order[i];
+            play_fmt(p, buf, sizeof buf, T_TITLE_ROW, play_seat_name(p, s), p->match.score[s],
+                     play_title(p, p->match.score[s]));
+            fprintf(pl->out, "   %d. %s\n", i + 1, buf);
+        }
+        play_fmt(p, buf, sizeof buf, T_REPLAY, (unsigned long long)p->cfg.seed);
+        fprintf(pl->out, "%s\n", buf);
+        break;
+    }
+    default:
+        break;
+    }
+    fflush(pl->out);
+    return 0;
+}
+
+static int plain_think(void *ctx, Play *p, int seat)
+{
+    (void)seat;
+    Plain *pl = ctx;
+    fflush(pl->out);
+    if (p->cfg.delay_ms > 0) {
+        struct timespec ts = {p->cfg.delay_ms / 1000, (long)(p->cfg.delay_ms % 1000) * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    return 0;
+}
+
+static bool is_word(const char *s, const char *a, const char *b)
+{
+    return !strcmp(s, a) || (b && !strcmp(s, b));
+}
+
+/* A bid or double command: "2", "bid 2", "double 1", "p", "y", "n". -1 if it is none. */
+static int value_command(const char *s)
+{
+    if (!strncmp(s, "bid ", 4))
+        s += 4;
+    else if (!strncmp(s, "double ", 7))
+        s += 7;
+    while (*s == ' ')
+        s++;
+    if (s[0] >= '0' && s[0] <= '9' && !s[1])
+        return s[0] - '0';
+    if (is_word(s, "p", "pass") || is_word(s, "n", "no"))
+        return 0;
+    if (is_word(s, "y", "yes"))
+        return 1;
+    return -1;
+}
+
+static int plain_human(void *ctx, Play *p)
+{
+    Plain *pl = ctx;
+    char line[256];
+    status(pl, p);
+    for (;;) {
+        if (!read_line(pl, line, sizeof line))
+            return -1;
+        int phase = p->game.phase, rc = -1;
+        if (is_word(line, "?", "help")) {
+            fprintf(pl->out, "%s\n%s\n", play_text(p, T_HELP_PLAIN), play_text(p, T_HELP_TYPES));
+            continue;
+        }
+        if (is_word(line, "q", "quit")) {
+            fprintf(pl->out, "%s\n", play_text(p, T_QUIT_ASK));
+            if (!read_line(pl, line, sizeof line) || line[0] == 'y' || line[0] == 'Y')
+                return -1;
+            continue;
+        }
+        if (is_word(line, "c", "counter")) {
+            p->counter = !p->counter;
+            counter_line(pl, p);
+            continue;
+        }
+        if (is_word(line, "s", "status")) {
+            status(pl, p);
+            continue;
+        }
+        if (is_word(line, "h", "hint")) {
+            play_hint_next(p);
+            say(pl, p);
+            continue;
+        }
+        if (is_word(line, "show", "m")) {
+            rc = play_human_show(p);
+        } else if (!line[0]) {
+            rc = play_human_selection(p);
+        } else if (phase == DDZ_PHASE_BID || phase == DDZ_PHASE_DOUBLE) {
+            int v = value_command(line);
+            if (v < 0)
+                play_say(p, MSG_ERROR, T_ERR_UNKNOWN, line);
+            else
+                rc = phase == DDZ_PHASE_BID ? play_human_bid(p, v) : play_human_double(p, v);
+        } else if (is_word(line, "p", "pass")) {
+            rc = play_human_pass(p);
+        } else {
+            DdzCards cards;
+            if (play_typed_cards(p, line, &cards) == 0)
+                rc = cards ? play_human_cards(p, cards, -1) : play_human_pass(p);
+            if (rc == 1) {
+                /* Several readings while leading: ask which. */
+                say(pl, p);
+                char text[128], desc[64];
+                for (int i = 0; i < p->nreadings; i++) {
+                    play_move_text(p, &p->readings[i], text, sizeof text);
+                    ddz_move_describe(&p->readings[i], desc, sizeof desc);
+                    fprintf(pl->out, "   %d) %s  %s\n", i + 1, text, desc);
+                }
+                if (!read_line(pl, line, sizeof line))
+                    return -1;
+                rc = play_human_cards(p, cards, atoi(line) - 1);
+                if (rc == 1)
+                    continue;
+            }
+        }
+        if (rc == 0)
+            return 0;
+        say(pl, p);
+    }
+}
+
+int play_plain(Play *p, FILE *in, FILE *out)
+{
+    Plain pl = {in, out, !isatty(fileno(in))};
+    PlayUi ui = {&pl, plain_event, plain_think, plain_human};
+    char buf[256];
+    play_fmt(p, buf, sizeof buf, T_WELCOME, DDZ_VERSION);
+    fprintf(out, "%s\n", buf);
+    char opts[256];
+    ddz_options_format(&p->cfg.opt, opts, sizeof opts);
+    play_fmt(p, buf, sizeof buf, T_SETUP, p->cfg.level, opts);
+    fprintf(out, "%s ", buf);
+    play_fmt(p, buf, sizeof buf, T_SEED, (unsigned long long)p->cfg.seed);
+    fprintf(out, "%s\n", buf);
+    int rc = play_run(p, &ui);
+    if (rc < 0) {
+        fprintf(stderr, "ddz: play: %s\n", p->msg);
+        return 2;
+    }
+    return 0;
+}

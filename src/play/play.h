@@ -1,0 +1,178 @@
+/* play.h -- the single-player game of seed 002 (you against West and East), shared by the
+ * curses screen (tui.c) and the line mode (plain.c): the match loop, the seats, the
+ * computer players, the human's selection, hints, the card counter and every message in
+ * Chinese and English. A Play is one caller-owned value (play_new/play_free); nothing here
+ * is shared between threads. */
+#ifndef DDZ_PLAY_H
+#define DDZ_PLAY_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ddz/agent.h"
+#include "ddz/game.h"
+#include "ddz/match.h"
+
+/* Seats: you are seat 0; play passes counter-clockwise 0 -> 1 -> 2, so East (on your right)
+ * is seat 1 and West (on your left) seat 2. */
+enum { PLAY_YOU = 0, PLAY_EAST = 1, PLAY_WEST = 2 };
+enum { PLAY_EN, PLAY_ZH };
+
+typedef struct PlayConfig {
+    int lang;             /* PLAY_EN or PLAY_ZH */
+    char level[32];       /* the computer players: a level or an agent name */
+    DdzOptions opt;
+    uint64_t seed;        /* the match: deals and computer players */
+    bool ascii;           /* SA HT BJ instead of Unicode suits */
+    bool color;
+    const char *record;   /* directory for one game record per deal, or NULL */
+    int delay_ms;         /* how long a computer player "thinks" */
+} PlayConfig;
+
+/* What a seat did last in the current round, for display. */
+enum { NOTE_NONE, NOTE_BID, NOTE_DOUBLE, NOTE_SHOW, NOTE_PASS, NOTE_PLAY };
+typedef struct PlayNote {
+    int kind;
+    int value;      /* bid or double value */
+    bool rob;       /* rob flow: someone had called before (a "yes" robs) */
+    DdzMove move;
+    DdzCards cards;
+} PlayNote;
+
+/* The human's selection in the play phase. */
+typedef struct PlaySel {
+    DdzCards cards;   /* the selected cards (raised on screen) */
+    char typed[64];   /* ranks typed so far (curses), "" when selecting by cursor */
+    int hint;         /* index into hints of the last hint shown, -1 none */
+    bool pass_hint;   /* the hint said: nothing beats the table, pass */
+    int value;        /* bidding or doubling: the value the hint suggested, -1 none */
+} PlaySel;
+
+enum { MSG_NONE, MSG_INFO, MSG_ERROR, MSG_HINT };
+
+typedef struct Play {
+    PlayConfig cfg;
+    DdzMatch match;
+    DdzGame game;
+    DdzAgent agent[DDZ_SEAT_NB]; /* seats 1 and 2 */
+    int deals;                   /* deals so far, redeals included */
+    uint64_t deal_seed;          /* the seed of the current deal (ddz_game_new) */
+    int before[DDZ_SEAT_NB];     /* scores before the current game */
+    PlayNote note[DDZ_SEAT_NB];
+    PlaySel sel;
+    int nhints;
+    DdzMove hints[DDZ_MAX_MOVES];
+    DdzMove readings[DDZ_MAX_READINGS]; /* a selection with several readings: the choices */
+    int nreadings;
+    bool counter;                /* show the card counter */
+    bool over;                   /* the game is over: result holds it */
+    DdzResult result;
+    int msg_kind;
+    char msg[320];               /* the last message for the human: refusal, hint, ... */
+} Play;
+
+/* Events the match loop reports to a front end. */
+enum { EV_DEAL, EV_ACTION, EV_LANDLORD, EV_REDEAL, EV_GAME_OVER, EV_MATCH_OVER, EV_QUIT };
+typedef struct PlayEvent {
+    int kind;
+    DdzAction action; /* EV_ACTION: as applied (a play holds its exact cards) */
+    int index;        /* EV_ACTION: its index in the game's history */
+    bool led;         /* EV_ACTION: the play started a new round */
+} PlayEvent;
+
+/* A front end. Each callback returns 0 to go on or -1 when the person quits. */
+typedef struct PlayUi {
+    void *ctx;
+    int (*event)(void *ctx, Play *p, const PlayEvent *e);
+    /* A computer seat is about to act: show it thinking for the configured delay. */
+    int (*think)(void *ctx, Play *p, int seat);
+    /* Seat 0 is to act: get an action from the person and apply it with play_human_*. */
+    int (*human)(void *ctx, Play *p);
+} PlayUi;
+
+/* Makes a Play; returns NULL with err on an unknown level or no memory. */
+Play *play_new(const PlayConfig *cfg, DdzError *err);
+void play_free(Play *p);
+
+/* Plays the match to its end (or until the person quits). Returns 0 at the end of the
+ * match, 1 when the person quit, -1 on an internal error (message in p->msg). */
+int play_run(Play *p, const PlayUi *ui);
+
+/* The human's actions. Each checks, applies, and returns 0; or refuses with the reason in
+ * p->msg (MSG_ERROR) and returns -1, changing nothing. play_human_cards returns 1 when the
+ * cards read several ways while leading: p->readings holds the choices; call again with
+ * reading set to one of them. */
+int play_human_bid(Play *p, int value);
+int play_human_double(Play *p, int value);
+int play_human_show(Play *p);
+int play_human_pass(Play *p);
+int play_human_cards(Play *p, DdzCards cards, int reading);
+/* Plays typed ranks ("33344", "10", "xd"): the lowest suits of each rank. */
+int play_human_typed(Play *p, const char *text);
+/* Plays the current selection (a hint's pass included). */
+int play_human_selection(Play *p);
+/* Turns typed ranks into cards of the hand; 0, or -1 with the reason in p->msg. */
+int play_typed_cards(Play *p, const char *text, DdzCards *out);
+
+/* What seat 0 may do now. */
+bool play_can_show(const Play *p);
+/* The bid or double values seat 0 may choose now; returns the count. */
+int play_values(const Play *p, uint8_t out[4]);
+/* A suggested bid or double value for seat 0 (a simple hand-strength rule). */
+int play_value_hint(const Play *p);
+/* Selects the next hint (cycling) and describes it in p->msg. */
+void play_hint_next(Play *p);
+/* Forgets the selection and the hint cycle. */
+void play_sel_clear(Play *p);
+/* Describes the current selection: its reading, or why it is no move (buf may be ""). */
+void play_sel_describe(const Play *p, char *buf, size_t size);
+
+/* Cards of each rank that you have not seen: not in your hand and not played. */
+void play_unseen(const Play *p, int count[DDZ_RANK_NB]);
+/* The game's multiple so far: 2^(bombs + robs) × show (doubling is per farmer). */
+int play_multiple(const Play *p);
+/* The base score so far (the bid, or the rob flow's base once called; 0 before). */
+int play_base(const Play *p);
+
+/* Text ------------------------------------------------------------------------------------*/
+
+/* Message ids: one table (texts.h) holds every string of the game in both languages. */
+#include "texts.h"
+#define PLAY_TEXT_ID(id, en, zh) id,
+typedef enum PlayText { PLAY_TEXTS(PLAY_TEXT_ID) T_NB } PlayText;
+#undef PLAY_TEXT_ID
+
+const char *play_text(const Play *p, PlayText id);
+const char *play_seat_name(const Play *p, int seat);
+/* The move type's name: 单张 / single ... */
+const char *play_type_name(const Play *p, int type);
+/* One card's rank label ("10", "A", "大"/"RJ") and suit ("♠", "S", "王" or ""); whether it
+ * is red. */
+void play_card_face(const Play *p, DdzCard c, char rank[8], char suit[8], bool *red);
+/* Cards as "♠3 ♥10 大王" / "S3 HT RJ", sorted, space-separated. */
+void play_cards_text(const Play *p, DdzCards cards, char *buf, size_t size);
+/* Rank notation ("33344"), "T" written "10" for people. */
+void play_ranks_text(DdzRanks ranks, char *buf, size_t size);
+/* A move described for people: "33344 (三带一对)". */
+void play_move_text(const Play *p, const DdzMove *m, char *buf, size_t size);
+/* History entry i as a line: "West: ♠3 ♥3 (pair)", "东家：不要". */
+void play_action_text(const Play *p, int i, char *buf, size_t size);
+/* The word for a seat's bid, double, show or pass note ("叫 2 分", "pass"); "" for a play. */
+void play_note_word(const Play *p, int seat, const PlayNote *n, char *buf, size_t size);
+/* The wealth title in the game's language. */
+const char *play_title(const Play *p, int score);
+
+/* Formats message id (a printf format in the game's language) into buf. Both languages of
+ * a message take the same conversions in the same order; play_new checks it in debug
+ * builds. */
+void play_fmt(const Play *p, char *buf, size_t size, PlayText id, ...);
+/* play_fmt into p->msg, with the message kind. */
+void play_say(Play *p, int kind, PlayText id, ...);
+/* Whether every message has the same conversions in both languages. */
+bool play_text_ok(char *bad, size_t size);
+
+/* The two front ends. Each returns the process exit status. */
+int play_plain(Play *p, FILE *in, FILE *out);
+int play_tui(Play *p);
+
+#endif

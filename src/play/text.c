@@ -1,0 +1,219 @@
+/* text.c -- the game's words: the message table in both languages, card faces, and actions,
+ * moves and notes written for people. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "ddz/match.h"
+#include "play.h"
+
+#define PLAY_TEXT_ROW(id, en, zh) {en, zh},
+static const char *const TEXTS[T_NB][2] = {PLAY_TEXTS(PLAY_TEXT_ROW)};
+#undef PLAY_TEXT_ROW
+#define PLAY_TEXT_NAME(id, en, zh) #id,
+static const char *const TEXT_NAMES[T_NB] = {PLAY_TEXTS(PLAY_TEXT_NAME)};
+#undef PLAY_TEXT_NAME
+
+const char *play_text(const Play *p, PlayText id)
+{
+    return (unsigned)id < T_NB ? TEXTS[id][p->cfg.lang == PLAY_ZH] : "?";
+}
+
+/* The conversions of a format, e.g. "d s llu", with flags and widths dropped. */
+static void conversions(const char *f, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (; *f; f++) {
+        if (*f != '%')
+            continue;
+        f++;
+        if (*f == '%')
+            continue;
+        while (*f && strchr("+- #0123456789.", *f))
+            f++;
+        while (*f && strchr("hlqjzt", *f) && n + 1 < size)
+            out[n++] = *f++;
+        if (*f && n + 2 < size) {
+            out[n++] = *f;
+            out[n++] = ' ';
+        }
+        out[n] = '\0';
+        if (!*f)
+            break;
+    }
+}
+
+bool play_text_ok(char *bad, size_t size)
+{
+    for (int i = 0; i < T_NB; i++) {
+        char a[64], b[64];
+        conversions(TEXTS[i][0], a, sizeof a);
+        conversions(TEXTS[i][1], b, sizeof b);
+        if (strcmp(a, b) != 0) {
+            snprintf(bad, size, "%s", TEXT_NAMES[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The formats come from the table above, whose two languages are checked to take the same
+ * conversions; the compiler cannot see through the table. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static void vfmt(const Play *p, char *buf, size_t size, PlayText id, va_list ap)
+{
+    vsnprintf(buf, size, play_text(p, id), ap);
+}
+#pragma GCC diagnostic pop
+
+void play_fmt(const Play *p, char *buf, size_t size, PlayText id, ...)
+{
+    va_list ap;
+    va_start(ap, id);
+    vfmt(p, buf, size, id, ap);
+    va_end(ap);
+}
+
+void play_say(Play *p, int kind, PlayText id, ...)
+{
+    char tmp[sizeof p->msg];
+    va_list ap;
+    va_start(ap, id);
+    vfmt(p, tmp, sizeof tmp, id, ap);
+    va_end(ap);
+    memcpy(p->msg, tmp, sizeof tmp);
+    p->msg_kind = kind;
+}
+
+const char *play_seat_name(const Play *p, int seat)
+{
+    static const PlayText names[DDZ_SEAT_NB] = {T_SEAT_YOU, T_SEAT_EAST, T_SEAT_WEST};
+    return (unsigned)seat < DDZ_SEAT_NB ? play_text(p, names[seat]) : "?";
+}
+
+const char *play_type_name(const Play *p, int type)
+{
+    return (unsigned)type < DDZ_MOVE_TYPE_NB ? play_text(p, (PlayText)(T_TYPE_PASS + type)) : "?";
+}
+
+const char *play_title(const Play *p, int score)
+{
+    return ddz_title_name(ddz_title_of(score), p->cfg.lang == PLAY_ZH ? "zh" : "en");
+}
+
+void play_card_face(const Play *p, DdzCard c, char rank[8], char suit[8], bool *red)
+{
+    static const char *const RANKS[13] = {"3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"};
+    static const char *const SUITS[2][4] = {{"♣", "♦", "♥", "♠"}, {"C", "D", "H", "S"}};
+    int s = ddz_card_suit(c);
+    *red = s == DDZ_SUIT_HEARTS || s == DDZ_SUIT_DIAMONDS || c == DDZ_CARD_RJ;
+    if (s >= 0) {
+        snprintf(rank, 8, "%s", RANKS[ddz_card_rank(c)]);
+        snprintf(suit, 8, "%s", SUITS[p->cfg.ascii][s]);
+    } else if (p->cfg.lang == PLAY_ZH && !p->cfg.ascii) {
+        snprintf(rank, 8, "%s", c == DDZ_CARD_RJ ? "大" : "小");
+        snprintf(suit, 8, "王");
+    } else {
+        snprintf(rank, 8, "%s", c == DDZ_CARD_RJ ? "RJ" : "BJ");
+        suit[0] = '\0';
+    }
+}
+
+void play_cards_text(const Play *p, DdzCards cards, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (DdzCard c = 0; c < DDZ_CARD_NB && n < size; c++) {
+        if (!ddz_cards_has(cards, c))
+            continue;
+        char r[8], s[8];
+        bool red;
+        play_card_face(p, c, r, s, &red);
+        const char *sep = n ? " " : "";
+        if (c >= DDZ_CARD_BJ)
+            n += (size_t)snprintf(buf + n, size - n, "%s%s%s", sep, r, s);
+        else if (p->cfg.ascii)
+            n += (size_t)snprintf(buf + n, size - n, "%s%s%s", sep, s, strcmp(r, "10") ? r : "T");
+        else
+            n += (size_t)snprintf(buf + n, size - n, "%s%s%s", sep, s, r);
+    }
+}
+
+void play_ranks_text(DdzRanks ranks, char *buf, size_t size)
+{
+    ddz_ranks_format(ranks, buf, size);
+}
+
+void play_move_text(const Play *p, const DdzMove *m, char *buf, size_t size)
+{
+    char r[80];
+    play_ranks_text(m->ranks, r, sizeof r);
+    snprintf(buf, size, p->cfg.lang == PLAY_ZH ? "%s（%s）" : "%s (%s)", r, play_type_name(p, m->type));
+}
+
+void play_note_word(const Play *p, int seat, const PlayNote *n, char *buf, size_t size)
+{
+    const DdzOptions *o = &p->game.opt;
+    buf[0] = '\0';
+    switch (n->kind) {
+    case NOTE_BID:
+        if (o->bid_mode == DDZ_BID_ROB)
+            snprintf(buf, size, "%s",
+                     play_text(p, n->rob ? (n->value ? T_ROB_ROB : T_ROB_NO_ROB) : (n->value ? T_ROB_CALL : T_ROB_NO_CALL)));
+        else if (n->value)
+            play_fmt(p, buf, size, T_BID_N, n->value);
+        else
+            snprintf(buf, size, "%s", play_text(p, T_BID_PASS));
+        break;
+    case NOTE_DOUBLE:
+        if (o->double_mode == DDZ_DOUBLE_APP)
+            snprintf(buf, size, "%s", play_text(p, n->value == 2 ? T_APP_X4 : n->value ? T_APP_X2 : T_APP_NONE));
+        else if (seat == p->game.landlord)
+            snprintf(buf, size, "%s", play_text(p, n->value ? T_REDBL_YES : T_REDBL_NO));
+        else
+            snprintf(buf, size, "%s", play_text(p, n->value ? T_DBL_YES : T_DBL_NO));
+        break;
+    case NOTE_SHOW:
+        snprintf(buf, size, "%s", play_text(p, T_SHOW));
+        break;
+    case NOTE_PASS:
+        snprintf(buf, size, "%s", play_text(p, T_PASS));
+        break;
+    default:
+        break;
+    }
+}
+
+void play_action_text(const Play *p, int i, char *buf, size_t size)
+{
+    const DdzAction *a = &p->game.hist[i];
+    const char *who = play_seat_name(p, a->seat);
+    char word[64], cards[256];
+    PlayNote n;
+    memset(&n, 0, sizeof n);
+    n.value = a->value;
+    switch (a->kind) {
+    case DDZ_ACT_PLAY:
+        if (a->move.type != DDZ_PASS) {
+            play_cards_text(p, a->cards, cards, sizeof cards);
+            play_fmt(p, buf, size, T_EV_PLAY, who, cards, play_type_name(p, a->move.type));
+            return;
+        }
+        n.kind = NOTE_PASS;
+        break;
+    case DDZ_ACT_SHOW:
+        play_cards_text(p, p->game.hand[a->seat], cards, sizeof cards);
+        play_fmt(p, buf, size, T_EV_SHOW, who, cards);
+        return;
+    case DDZ_ACT_BID:
+        n.kind = NOTE_BID;
+        n.rob = p->game.undo[i].bid != 0;
+        break;
+    default:
+        n.kind = NOTE_DOUBLE;
+        break;
+    }
+    play_note_word(p, a->seat, &n, word, sizeof word);
+    play_fmt(p, buf, size, T_EV_NOTE, who, word);
+}

@@ -1,0 +1,206 @@
+/* texts.h -- every message of the single-player game, English and Chinese, in one table.
+ * X(ID, English, Chinese): both are printf formats taking the same conversions in the same
+ * order (play_text_ok checks it). play.h makes the ids, text.c the table. */
+#define PLAY_TEXTS(X) \
+    X(T_SEAT_YOU, "You", "你") \
+    X(T_SEAT_EAST, "East", "东家") \
+    X(T_SEAT_WEST, "West", "西家") \
+    X(T_LANDLORD, "landlord", "地主") \
+    X(T_FARMER, "farmer", "农民") \
+    X(T_CARDS_LEFT, "%d cards", "%d 张")\
+    X(T_ONE_CARD, "%d card", "%d 张") \
+    X(T_POINTS, "%d pts", "%d 分") \
+    /* Short notes beside a seat. */ \
+    X(T_BID_PASS, "no bid", "不叫") \
+    X(T_BID_N, "bid %d", "叫 %d 分") \
+    X(T_ROB_CALL, "call", "叫地主") \
+    X(T_ROB_ROB, "rob ×2", "抢地主") \
+    X(T_ROB_NO_CALL, "no call", "不叫") \
+    X(T_ROB_NO_ROB, "no rob", "不抢") \
+    X(T_DBL_YES, "double", "倒牌") \
+    X(T_DBL_NO, "no double", "不倒") \
+    X(T_REDBL_YES, "redouble", "拉牌") \
+    X(T_REDBL_NO, "no redouble", "不拉") \
+    X(T_APP_NONE, "no double", "不加倍") \
+    X(T_APP_X2, "double ×2", "加倍") \
+    X(T_APP_X4, "super ×4", "超级加倍") \
+    X(T_SHOW, "shows cards", "明牌") \
+    X(T_PASS, "pass", "不要") \
+    /* Events, one line each. */ \
+    X(T_EV_NOTE, "%s: %s", "%s：%s") \
+    X(T_EV_SHOW, "%s: shows the hand (明牌) %s", "%s：明牌 %s") \
+    X(T_EV_PLAY, "%s: %s (%s)", "%s：%s（%s）") \
+    X(T_EV_LANDLORD, "Landlord: %s, base %d. Bottom cards: %s", "地主：%s，底分 %d。底牌：%s") \
+    X(T_EV_REDEAL, "Nobody bid: the cards are dealt again.", "都不叫，重新发牌。") \
+    X(T_EV_TWO_LEFT, "%s: two cards left! (报双)", "%s：报双！还剩两张。") \
+    X(T_EV_ONE_LEFT, "%s: one card left! (报单)", "%s：报单！还剩一张。") \
+    X(T_WARN_TWO, "2 left!", "报双!") \
+    X(T_WARN_ONE, "1 left!", "报单!") \
+    X(T_GAME_N, "Game %d", "第 %d 局") \
+    X(T_FIRST_BIDS, "%s to bid first.", "%s先叫。") \
+    X(T_REVEALED, "Revealed card %s: %s to bid first.", "明牌 %s：%s先叫。") \
+    X(T_BOTTOM, "Bottom", "底牌") \
+    X(T_LANDLORD_WINS, "The landlord (%s) wins.", "地主（%s）胜。") \
+    X(T_FARMERS_WIN, "The farmers win.", "农民胜。") \
+    X(T_YOU_WIN, "You win!", "你赢了！") \
+    X(T_YOU_LOSE, "You lose.", "你输了。") \
+    X(T_SPRING, "Spring! (春天) ×2", "春天！×2") \
+    X(T_ANTI_SPRING, "Anti-spring! (反春) ×2", "反春！×2") \
+    X(T_BOMBS, "Bombs and rockets: %d (×%d)", "炸弹：%d 个（×%d）") \
+    X(T_STAKE, "Base %d × multiple %d = %d", "底分 %d × 倍数 %d = %d") \
+    X(T_FEE, "House fee: %d", "抽水：%d") \
+    X(T_SCORE_LINE, "%s %+d → %d", "%s %+d → %d") \
+    X(T_MATCH_OVER, "Match over; games played: %d.", "比赛结束，共 %d 局。") \
+    X(T_TITLE_HEAD, "Final table", "最终排名") \
+    X(T_TITLE_ROW, "%s  %d  %s", "%s  %d  %s") \
+    X(T_MATCH_QUIT, "Match stopped; games played: %d.", "比赛中止，已完成 %d 局。") \
+    /* Refusals. */ \
+    X(T_ERR_LEAD_PASS, "You lead: you cannot pass.", "你先出牌，不能不要。") \
+    X(T_ERR_NOT_MOVE, "%s is not a move.", "%s 不是合法牌型。") \
+    X(T_ERR_NOT_BEAT, "%s does not beat %s.", "%s 管不住 %s。") \
+    X(T_ERR_NOT_IN_HAND, "Not in your hand: %s.", "你手里没有：%s。") \
+    X(T_ERR_NOTHING, "Nothing selected: type ranks, or h for a hint.", "还没选牌：输入点数，或按 h 提示。") \
+    X(T_ERR_BID, "You cannot bid %d now; choose %s.", "现在不能叫 %d；可选：%s。") \
+    X(T_ERR_DOUBLE, "You cannot choose %d now; choose %s.", "现在不能选 %d；可选：%s。") \
+    X(T_ERR_PARSE, "'%s': position %d is not a rank (3-9 10 J Q K A 2, x/B small joker, d/R big joker).", \
+      "“%s”：第 %d 个字符不是点数（3-9 10 J Q K A 2，小王 x/B，大王 d/R）。") \
+    X(T_ERR_LONE_ONE, "Write ten as 10 or T (position %d).", "十请写成 10 或 T（第 %d 个字符）。") \
+    X(T_ERR_TOO_MANY, "%s: one deck has not that many.", "%s：一副牌没有这么多张。") \
+    X(T_ERR_NOT_NOW, "Not now: it is not your turn for that.", "现在还不能这样做。") \
+    X(T_ERR_SHOW, "You may show your cards only before your bid, or as landlord before your first play.", \
+      "只能在叫分之前，或当地主后出第一手牌之前明牌。") \
+    X(T_ERR_UNKNOWN, "Unknown command '%s'; ? lists the commands.", "不认识的命令“%s”；输入 ? 查看命令。") \
+    X(T_ERR_ENGINE, "%s", "%s") \
+    X(T_ERR_RECORD, "cannot write the game record %s", "无法写入牌谱 %s") \
+    /* Hints and the selection. */ \
+    X(T_HINT_N, "Hint %d/%d: %s", "提示 %d/%d：%s") \
+    X(T_HINT_NONE, "Nothing beats %s: pass.", "没有牌管得住 %s：不要。") \
+    X(T_HINT_BID, "Hint: %d = %s (Enter)", "提示：%d = %s（回车确认）") \
+    X(T_HINT_DOUBLE, "Hint: %d = %s (Enter)", "提示：%d = %s（回车确认）") \
+    X(T_HINT_NOT_NOW, "It is not your turn.", "还没轮到你。") \
+    X(T_SEL_NONE, "Select cards: type ranks, or ←/→ and space; h hints.", "选牌：输入点数，或用 ←/→ 和空格；h 提示。") \
+    X(T_SEL_MOVE, "%s: %s", "%s：%s") \
+    X(T_SEL_BEATS, "%s: %s, beats the table", "%s：%s，管得住") \
+    X(T_SEL_NOT_BEAT, "%s does not beat %s", "%s 管不住 %s") \
+    X(T_SEL_NOT_MOVE, "%s is not a move", "%s 不是合法牌型") \
+    X(T_READINGS, "%s reads several ways; choose one:", "%s 有几种读法，请选择：") \
+    /* Prompts. */ \
+    X(T_TURN_BID, "Your bid?", "请叫分：") \
+    X(T_TURN_ROB_CALL, "Call for landlord?", "叫地主吗？") \
+    X(T_TURN_ROB_ROB, "Rob the landlord (×2)?", "抢地主吗？（×2）") \
+    X(T_TURN_DOUBLE, "Double (倒牌: your stake ×2)?", "倒牌吗？（你的输赢 ×2）") \
+    X(T_TURN_REDOUBLE, "Redouble (拉牌: each doubler's stake ×2)?", "拉牌吗？（倒牌者的输赢再 ×2）") \
+    X(T_TURN_APP, "Double (×2) or super double (×4)?", "加倍（×2）或超级加倍（×4）？") \
+    X(T_TURN_LEAD, "Your lead: play any move.", "轮到你出牌：任意牌型。") \
+    X(T_TURN_FOLLOW, "Beat %s's %s, or pass.", "管住%s的 %s，或者不要。") \
+    X(T_YES, "yes", "是") \
+    X(T_NO, "no", "否") \
+    X(T_THINKING, "thinking", "思考中")\
+    X(T_TURN_YOU, "your turn", "轮到你了")\
+    X(T_BOMBS_SHORT, "(bombs %d)", "（炸弹 %d）") \
+    X(T_BASE, "Base %d", "底分 %d") \
+    X(T_MULTIPLE, "multiple ×%d", "倍数 ×%d") \
+    X(T_COUNTER, "Counter", "记牌器") \
+    X(T_COUNTER_NOTE, "cards you have not seen: in the others' hands", "未出现的牌：在另外两家手里") \
+    X(T_HAND, "Your hand", "你的手牌") \
+    X(T_SELECTED, "Selected", "已选") \
+    X(T_SCORES, "Scores", "积分") \
+    X(T_SEED, "seed %llu", "种子 %llu") \
+    X(T_REPLAY, "Replay this match: ddz play --seed %llu", "重玩这场比赛：ddz play --seed %llu") \
+    X(T_QUIT_ASK, "Quit the match? (y/n)", "确定退出比赛吗？(y/n)") \
+    X(T_NEXT_GAME, "Enter: next game   v: view the table", "回车：下一局   v：查看牌桌") \
+    X(T_END_MATCH, "Enter: final table   v: view the table", "回车：最终排名   v：查看牌桌")\
+    X(T_LEAVE, "Enter: leave", "回车：退出") \
+    X(T_TOO_SMALL, "The terminal is %d×%d; the game needs %d×%d. Please enlarge it.", \
+      "终端只有 %d×%d，游戏需要 %d×%d，请放大窗口。") \
+    X(T_WELCOME, "ddz %s: you against West and East, 100 points each, until someone is broke.", \
+      "ddz %s 斗地主：你对西家和东家，各 100 分，直到有人输光。") \
+    X(T_SETUP, "Level %s; %s;", "难度 %s；%s；")\
+    X(T_CAN_SHOW, "You may show your cards now (明牌): say show.", "现在可以明牌：输入 show。") \
+    X(T_KEYS_PLAY, "Enter play  p pass  h hint  ←→ space select  c counter  ? help  q quit", \
+      "回车 出牌  p 不要  h 提示  ←→ 空格 选牌  c 记牌器  ? 帮助  q 退出") \
+    X(T_KEYS_BID, "1 2 3 bid  0/p no bid  h hint  c counter  ? help  q quit", \
+      "1 2 3 叫分  0/p 不叫  h 提示  c 记牌器  ? 帮助  q 退出") \
+    X(T_KEYS_YESNO, "1/y yes  0/n/p no  h hint  c counter  ? help  q quit", \
+      "1/y 是  0/n/p 否  h 提示  c 记牌器  ? 帮助  q 退出") \
+    X(T_KEYS_APP, "1 double  2 super  0/p no  h hint  c counter  ? help  q quit", \
+      "1 加倍  2 超级加倍  0/p 不加倍  h 提示  c 记牌器  ? 帮助  q 退出") \
+    X(T_KEYS_WAIT, "c counter  ? help  q quit", "c 记牌器  ? 帮助  q 退出") \
+    X(T_KEYS_SHOW, "  m show", "  m 明牌") \
+    X(T_HELP_TITLE, "Keys and move types — any key closes", "按键与牌型 —— 按任意键关闭") \
+    X(T_HELP_KEYS, \
+      "3-9 10/T J Q K A 2   select by rank: 33344, 10JQKA (queen: capital Q)\n" \
+      "x or B, d or R       the small joker, the big joker\n" \
+      "←/→  space           move along your hand, raise or lower a card\n" \
+      "Enter                play the raised cards\n" \
+      "Backspace, Esc       take back a typed rank, clear the selection\n" \
+      "p                    pass (不要)\n" \
+      "h or Tab             next hint: the moves that beat the table\n" \
+      "c                    the card counter (记牌器) on and off\n" \
+      "m                    show your cards (明牌), when the rules allow it\n" \
+      "q                    quit, after asking\n" \
+      "Bidding: 1 2 3, or 0/p for no bid. Doubling: 1/y yes, 0/n/p no.", \
+      "3-9 10/T J Q K A 2   按点数选牌：33344、10JQKA（Q 用大写）\n" \
+      "x 或 B，d 或 R       小王、大王\n" \
+      "←/→  空格            在手牌中移动，抬起或放下一张牌\n" \
+      "回车                 打出抬起的牌\n" \
+      "退格、Esc            删掉一个输入的点数、清除选择\n" \
+      "p                    不要\n" \
+      "h 或 Tab             下一个提示：能管住桌面的牌\n" \
+      "c                    打开或关闭记牌器\n" \
+      "m                    明牌（规则允许时）\n" \
+      "q                    退出（会先确认）\n" \
+      "叫分：1 2 3，0/p 不叫。倒牌/拉牌：1/y 是，0/n/p 否。") \
+    X(T_HELP_TYPES, \
+      "single 3   pair 33   trio 333   trio+single 3334   trio+pair 33344\n" \
+      "straight 34567 (5-12, up to A)   pair chain 334455 (3+ pairs)\n" \
+      "plane 333444   plane+singles 33344456   plane+pairs 3334445566\n" \
+      "four+two 333345   four+two pairs 33334455\n" \
+      "bomb 3333: beats any non-bomb   rocket BR (both jokers): beats everything", \
+      "单张 3  对子 33  三张 333  三带一 3334  三带一对 33344\n" \
+      "顺子 34567（5-12 张，最大到 A）  连对 334455（3 对以上）\n" \
+      "飞机 333444  飞机带单 33344456  飞机带对 3334445566\n" \
+      "四带二 333345  四带两对 33334455\n" \
+      "炸弹 3333：管住任何非炸弹  王炸 BR（大小王）：最大") \
+    X(T_HELP_PLAIN, \
+      "Commands (one per line):\n" \
+      "  33344, 10JQKA, xd     play these ranks (x/B small joker, d/R big joker)\n" \
+      "  p or pass             pass (不要)\n" \
+      "  h or hint             next hint; an empty line then plays it\n" \
+      "  (empty line)          play the selection: the last hint\n" \
+      "  0 1 2 3, bid N        bid, or 0 for no bid; doubling: 1/y yes, 0/n no\n" \
+      "  show                  show your cards (明牌), when the rules allow it\n" \
+      "  c or counter          the card counter (记牌器), and on or off at each turn\n" \
+      "  s or status           the table again\n" \
+      "  ? or help             this help\n" \
+      "  q or quit             quit, after asking", \
+      "命令（每行一个）：\n" \
+      "  33344、10JQKA、xd     打出这些点数（小王 x/B，大王 d/R）\n" \
+      "  p 或 pass             不要\n" \
+      "  h 或 hint             下一个提示；再输入空行就打出它\n" \
+      "  （空行）              打出已选的牌：上一个提示\n" \
+      "  0 1 2 3、bid N        叫分，0 不叫；倒牌/拉牌：1/y 是，0/n 否\n" \
+      "  show                  明牌（规则允许时）\n" \
+      "  c 或 counter          记牌器，并在每轮开关显示\n" \
+      "  s 或 status           再显示一次牌桌\n" \
+      "  ? 或 help             本帮助\n" \
+      "  q 或 quit             退出（会先确认）") \
+    /* Move types, in DdzMoveType order. */ \
+    X(T_TYPE_PASS, "pass", "不要") \
+    X(T_TYPE_SINGLE, "single", "单张") \
+    X(T_TYPE_PAIR, "pair", "对子") \
+    X(T_TYPE_TRIO, "trio", "三张") \
+    X(T_TYPE_TRIO_SINGLE, "trio + single", "三带一") \
+    X(T_TYPE_TRIO_PAIR, "trio + pair", "三带一对") \
+    X(T_TYPE_STRAIGHT, "straight", "顺子") \
+    X(T_TYPE_PAIR_CHAIN, "pair chain", "连对") \
+    X(T_TYPE_PLANE, "plane", "飞机") \
+    X(T_TYPE_PLANE_SINGLE, "plane + singles", "飞机带单") \
+    X(T_TYPE_PLANE_PAIR, "plane + pairs", "飞机带对") \
+    X(T_TYPE_FOUR_TWO, "four + two", "四带二") \
+    X(T_TYPE_FOUR_TWO_PAIRS, "four + two pairs", "四带两对") \
+    X(T_TYPE_BOMB, "bomb", "炸弹") \
+    X(T_TYPE_ROCKET, "rocket", "王炸") \
+    X(T_TYPE_SHUTTLE, "shuttle", "航天飞机") \
+    X(T_TYPE_SHUTTLE_SINGLE, "shuttle + singles", "航天飞机带单") \
+    X(T_TYPE_SHUTTLE_PAIR, "shuttle + pairs", "航天飞机带对")

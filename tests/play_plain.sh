@@ -1,0 +1,206 @@
+#!/bin/sh
+# play_plain.sh -- ddz play --plain driven by a script: a whole fixed-seed match in English and
+# in Chinese (refusals, counter, hints, results, final table with titles), determinism, the
+# fall-back when the terminal is not one, records, other rule options, and bad arguments.
+# Run by `make test-run` with DDZ_BIN pointing at the binary under test.
+#
+# The computer players are the built-in greedy agent (--level greedy): it never bids and plays
+# its smallest move, so the match below only changes when the engine does. The person's side
+# answers every prompt with "h" (hint) and an empty line (play the hint), after a few scripted
+# commands that exercise the refusals.
+set -u
+DDZ=${DDZ_BIN:-build/ddz}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 runs=0
+
+fail() {
+    fails=$((fails + 1))
+    printf 'FAIL %s\n' "$*"
+}
+
+# has NAME FILE TEXT: FILE holds the line fragment TEXT.
+has() {
+    runs=$((runs + 1))
+    grep -qF -- "$3" "$2" || fail "$1: no '$3' in $2"
+}
+
+# Answers: first the scripted commands, then hint + play forever.
+hints() {
+    i=0
+    while [ $i -lt 6000 ]; do
+        printf 'h\n\n'
+        i=$((i + 1))
+    done
+}
+{
+    # Bidding: a play is no bid; 5 is not a bid; the counter; ? help; the hint, taken.
+    printf '33344\nbid 5\nc\n?\nh\n\n'
+    # Leading: pass refused, no move, not in hand, a lone 1, then 333.
+    printf 'p\n78\nx\n1\n3334\n333\n'
+    # Following East's 666: a pair does not beat a trio; 777 does.
+    printf '88\n777\n'
+    hints
+} >"$tmp/in"
+
+# The score lines of every game add up to zero and carry the totals on from 100 each.
+check_scores() {
+    runs=$((runs + 1))
+    awk '
+        BEGIN { t[1] = t[2] = t[3] = 100; bad = 0; games = 0 }
+        / → / {
+            line = $0; k = 0
+            while (match(line, /[+-][0-9]+ → -?[0-9]+/)) {
+                k++; part = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+                split(part, f, " → "); d[k] = f[1] + 0; n[k] = f[2] + 0
+            }
+            if (k != 3) { bad = 1; next }
+            games++
+            if (d[1] + d[2] + d[3] != 0) bad = 1
+            for (s = 1; s <= 3; s++) { if (t[s] + d[s] != n[s]) bad = 1; t[s] = n[s] }
+        }
+        END { if (bad || games == 0) exit 1; print t[1], t[2], t[3], games }
+    ' "$2" >"$tmp/totals" || fail "$1: score lines do not add up (see $2)"
+}
+
+# English ------------------------------------------------------------------------------------
+"$DDZ" play --plain --seed 1 --level greedy --lang en <"$tmp/in" >"$tmp/en" 2>"$tmp/err"
+rc=$?
+runs=$((runs + 1))
+[ $rc = 0 ] || fail "en: exit status $rc: $(cat "$tmp/err")"
+has en_welcome "$tmp/en" "you against West and East, 100 points each"
+has en_seed "$tmp/en" "Level greedy; rules=classic,first=revealed,double=farmer; seed 1"
+has en_revealed "$tmp/en" "Revealed card ♣3: You to bid first."
+has en_hand "$tmp/en" "Your hand (17): ♣3 ♦3 ♠3 ♣7 ♦8 ♠8 ♣10 ♥10 ♠10 ♣J ♥J ♠J ♦Q ♦K ♦A ♦2 RJ"
+has en_bid_prompt "$tmp/en" "Your bid?  3 = bid 3, 2 = bid 2, 1 = bid 1, 0 = no bid"
+has en_unknown "$tmp/en" "! Unknown command '33344'; ? lists the commands."
+has en_bad_bid "$tmp/en" "! You cannot bid 5 now; choose 0 / 1 / 2 / 3."
+has en_counter "$tmp/en" "Counter (cards you have not seen: in the others' hands): 3:1 4:4 5:4 6:4 7:3 8:2"
+has en_help "$tmp/en" "h or hint             next hint; an empty line then plays it"
+has en_bid_hint "$tmp/en" "Hint: 1 = bid 1 (Enter)"
+has en_landlord "$tmp/en" "Landlord: You, base 1. Bottom cards: ♦7 ♥7 ♥9"
+has en_doubling "$tmp/en" "East: no double"
+has en_table "$tmp/en" "-- Game 1 · Base 1 multiple ×1 · Scores: You 100, East 100, West 100"
+has en_lead "$tmp/en" "Your lead: play any move."
+has en_lead_pass "$tmp/en" "! You lead: you cannot pass."
+has en_not_move "$tmp/en" "! 78 is not a move."
+has en_not_in_hand "$tmp/en" "! Not in your hand: B."
+has en_lone_one "$tmp/en" "! Write ten as 10 or T (position 1)."
+has en_trio "$tmp/en" "You: ♣3 ♦3 ♠3 (trio)"
+has en_east_plays "$tmp/en" "East: ♣6 ♦6 ♥6 (trio)"
+has en_follow "$tmp/en" "Beat East's 666 (trio), or pass."
+has en_not_beat "$tmp/en" "! 88 does not beat 666."
+has en_play_hint "$tmp/en" "Hint 1/63: 88 (pair)"
+has en_seat_line "$tmp/en" "   East: 14 cards; played ♣6 ♦6 ♥6"
+has en_one_left "$tmp/en" "one card left! (报单)"
+has en_two_left "$tmp/en" "two cards left! (报双)"
+has en_result "$tmp/en" "== Game 1: The landlord (You) wins. You win!"
+has en_stake "$tmp/en" "Base 1 × multiple 1 = 1"
+has en_bombs "$tmp/en" "Bombs and rockets: 1 (×2)"
+has en_redeal "$tmp/en" "Nobody bid: the cards are dealt again."
+has en_over "$tmp/en" "== Match over; games played: 75."
+has en_title1 "$tmp/en" "   1. You  300  landlord"
+has en_title2 "$tmp/en" "   2. East  0  poor peasant"
+has en_title3 "$tmp/en" "   3. West  0  poor peasant"
+has en_replay "$tmp/en" "Replay this match: ddz play --seed 1"
+check_scores en "$tmp/en"
+runs=$((runs + 1))
+[ "$(cat "$tmp/totals")" = "300 0 0 75" ] || fail "en: final totals $(cat "$tmp/totals"), want 300 0 0 75"
+
+# The same seed and the same answers give the same match, to the byte.
+"$DDZ" play --plain --seed 1 --level greedy --lang en <"$tmp/in" >"$tmp/en2" 2>&1
+runs=$((runs + 1))
+cmp -s "$tmp/en" "$tmp/en2" || fail "en: a second run with the same seed differs"
+
+# Chinese ------------------------------------------------------------------------------------
+"$DDZ" play --plain --seed 1 --level greedy --lang zh <"$tmp/in" >"$tmp/zh" 2>"$tmp/err"
+rc=$?
+runs=$((runs + 1))
+[ $rc = 0 ] || fail "zh: exit status $rc: $(cat "$tmp/err")"
+has zh_welcome "$tmp/zh" "斗地主：你对西家和东家，各 100 分，直到有人输光。"
+has zh_revealed "$tmp/zh" "明牌 ♣3：你先叫。"
+has zh_hand "$tmp/zh" "你的手牌（17 张）：♣3 ♦3 ♠3 ♣7 ♦8 ♠8 ♣10 ♥10 ♠10 ♣J ♥J ♠J ♦Q ♦K ♦A ♦2 大王"
+has zh_bid_prompt "$tmp/zh" "请叫分：  3 = 叫 3 分, 2 = 叫 2 分, 1 = 叫 1 分, 0 = 不叫"
+has zh_bad_bid "$tmp/zh" "! 现在不能叫 5；可选：0 / 1 / 2 / 3。"
+has zh_counter "$tmp/zh" "记牌器 (未出现的牌：在另外两家手里)"
+has zh_landlord "$tmp/zh" "地主：你，底分 1。底牌：♦7 ♥7 ♥9"
+has zh_doubling "$tmp/zh" "东家：不倒"
+has zh_lead_pass "$tmp/zh" "! 你先出牌，不能不要。"
+has zh_not_move "$tmp/zh" "! 78 不是合法牌型。"
+has zh_not_in_hand "$tmp/zh" "! 你手里没有：B。"
+has zh_follow "$tmp/zh" "管住东家的 666（三张），或者不要。"
+has zh_not_beat "$tmp/zh" "! 88 管不住 666。"
+has zh_play "$tmp/zh" "你：♣3 ♦3 ♠3（三张）"
+has zh_pass "$tmp/zh" "西家：不要"
+has zh_one_left "$tmp/zh" "报单！还剩一张。"
+has zh_result "$tmp/zh" "地主（你）胜。 你赢了！"
+has zh_bombs "$tmp/zh" "炸弹：1 个（×2）"
+has zh_redeal "$tmp/zh" "都不叫，重新发牌。"
+has zh_over "$tmp/zh" "== 比赛结束，共 75 局。"
+has zh_title1 "$tmp/zh" "   1. 你  300  地主"
+has zh_title2 "$tmp/zh" "   2. 东家  0  贫农"
+has zh_replay "$tmp/zh" "重玩这场比赛：ddz play --seed 1"
+check_scores zh "$tmp/zh"
+runs=$((runs + 1))
+[ "$(cat "$tmp/totals")" = "300 0 0 75" ] || fail "zh: final totals $(cat "$tmp/totals"), want 300 0 0 75"
+
+# Quitting asks first; the end of the input quits. ---------------------------------------------
+printf 'q\nn\nq\ny\n' | "$DDZ" play --plain --seed 1 --lang en >"$tmp/quit" 2>&1
+runs=$((runs + 1))
+[ $? = 0 ] || fail "quit: exit status"
+has quit_ask "$tmp/quit" "Quit the match? (y/n)"
+has quit_done "$tmp/quit" "== Match stopped; games played: 0."
+has quit_titles "$tmp/quit" "   1. You  100  middle peasant"
+
+# Without --plain, a pipe is not a terminal: the line mode, and the OS seed is printed. -------
+"$DDZ" play --lang en </dev/null >"$tmp/pipe" 2>&1
+runs=$((runs + 1))
+[ $? = 0 ] || fail "pipe: exit status"
+has pipe_plain "$tmp/pipe" "Your bid?"
+seed=$(sed -n 's/.*Replay this match: ddz play --seed \([0-9]*\).*/\1/p' "$tmp/pipe")
+runs=$((runs + 1))
+if [ -z "$seed" ]; then
+    fail "pipe: no seed printed"
+else
+    "$DDZ" play --lang en --seed "$seed" </dev/null >"$tmp/pipe2" 2>&1
+    cmp -s "$tmp/pipe" "$tmp/pipe2" || fail "pipe: the printed seed $seed does not replay the deal"
+fi
+
+# ASCII cards. ---------------------------------------------------------------------------------
+"$DDZ" play --plain --ascii --seed 1 --lang en </dev/null >"$tmp/ascii" 2>&1
+has ascii_hand "$tmp/ascii" "Your hand (17): C3 D3 S3 C7 D8 S8 CT HT ST CJ HJ SJ DQ DK DA D2 RJ"
+
+# Records: one file per deal, each replays. ----------------------------------------------------
+"$DDZ" play --plain --seed 1 --level greedy --lang en --record "$tmp/rec" <"$tmp/in" >/dev/null 2>&1
+runs=$((runs + 1))
+n=$(ls "$tmp/rec" 2>/dev/null | wc -l)
+[ "$n" = 132 ] || fail "record: $n files, want 132 (75 games, 57 redeals)"
+cat "$tmp/rec"/*.jsonl | "$DDZ" replay - --quiet >"$tmp/replay" 2>&1
+has record_replays "$tmp/replay" "132 games, 0 errors"
+
+# Other rules play to the end: the rob flow with app doubling and 明牌, douzero, botzone. -----
+hints >"$tmp/hints"
+for opts in "-o bid=rob -o double=app -o show" "--rules douzero -o double=none -o first=given" \
+    "--rules botzone -o play_all -o first=heart3" "--rules standard -o forced_bid -o must_bid -o cap=8"; do
+    # shellcheck disable=SC2086
+    "$DDZ" play --plain --seed 7 --level random --lang en $opts <"$tmp/hints" >"$tmp/opt" 2>&1
+    rc=$?
+    runs=$((runs + 1))
+    if [ $rc != 0 ] || ! grep -q "^== Match over" "$tmp/opt"; then
+        fail "rules '$opts': status $rc, $(tail -3 "$tmp/opt")"
+    else
+        check_scores "rules '$opts'" "$tmp/opt"
+    fi
+done
+
+# Bad arguments. -------------------------------------------------------------------------------
+for args in "--lang fr" "--level nosuch" "-o double=bogus" "--seed x" "--delay" "--frobnicate"; do
+    # shellcheck disable=SC2086
+    "$DDZ" play --plain $args </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    runs=$((runs + 1))
+    [ $rc = 2 ] && grep -q "^ddz: play" "$tmp/err" || fail "bad argument '$args': status $rc, $(cat "$tmp/err")"
+done
+
+echo "play_plain.sh: $((runs - fails))/$runs passed"
+[ $fails = 0 ]

@@ -1,0 +1,165 @@
+#!/bin/sh
+# play_tmux.sh -- the full-screen game driven under tmux (send-keys, capture-pane): bidding, a
+# hint, refused moves, the counter, a complete game to its result panel, a resize to a too
+# small terminal and back, quitting with q, and in Chinese help and Ctrl-C.
+# Run by `make test-run` with DDZ_BIN pointing at the binary under test; skipped (status 0)
+# when tmux is not installed.
+set -u
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "play_tmux.sh: tmux is not installed, skipped (scripts/deps.sh installs it)"
+    exit 0
+fi
+DDZ=${DDZ_BIN:-build/ddz}
+DDZ=$(cd "$(dirname "$DDZ")" && pwd)/$(basename "$DDZ")
+T="tmux -L ddz-play-test-$$ -f /dev/null"
+trap '$T kill-server >/dev/null 2>&1' EXIT
+fails=0 runs=0
+
+fail() {
+    fails=$((fails + 1))
+    printf 'FAIL %s\n' "$*"
+    printf '%s\n' "---- screen ----" "$($T capture-pane -p -t play 2>/dev/null)" "----------------"
+}
+
+# wait_for NAME TEXT [SECONDS]: the screen shows TEXT within the time (default 10 s).
+wait_for() {
+    runs=$((runs + 1))
+    n=$(( ${3:-10} * 20 ))
+    while [ $n -gt 0 ]; do
+        $T capture-pane -p -t play 2>/dev/null | grep -qF -- "$2" && return 0
+        sleep 0.05
+        n=$((n - 1))
+    done
+    fail "$1: '$2' never appeared"
+    return 1
+}
+
+# wait_re NAME REGEX [SECONDS]: as wait_for, with an extended regular expression.
+wait_re() {
+    runs=$((runs + 1))
+    n=$(( ${3:-10} * 20 ))
+    while [ $n -gt 0 ]; do
+        $T capture-pane -p -t play 2>/dev/null | grep -qE -- "$2" && return 0
+        sleep 0.05
+        n=$((n - 1))
+    done
+    fail "$1: /$2/ never appeared"
+    return 1
+}
+
+# absent NAME TEXT: the screen does not show TEXT.
+absent() {
+    runs=$((runs + 1))
+    ! $T capture-pane -p -t play | grep -qF -- "$2" || fail "$1: '$2' is still on the screen"
+}
+
+keys() { $T send-keys -t play "$@"; }
+
+# start ARGS: a new 80x24 session running ddz play ARGS, then a line with its exit status.
+start() {
+    $T kill-server >/dev/null 2>&1
+    sleep 0.1
+    $T new-session -d -s play -x 80 -y 24 \
+        "LANG=C.UTF-8 LC_ALL=C.UTF-8 '$DDZ' play --seed 1 --level greedy --delay 0 $*; echo DDZ-EXIT=\$?; sleep 60" ||
+        { fail "tmux new-session"; exit 1; }
+}
+
+# English: one complete game --------------------------------------------------------------------
+start --lang en
+wait_for bid_prompt "Your bid?  [3] bid 3  [2] bid 2  [1] bid 1  [0] no bid"
+wait_for revealed "Revealed card ♣3: You to bid first."
+wait_for hand_ranks "3  3  3  7  8  8  10 10 10 J  J  J  Q  K  A  2  RJ"
+wait_for seats "West  100 pts"
+keys h
+wait_for bid_hint "Hint: 1 = bid 1 (Enter)"
+keys Enter
+wait_for lead "Your lead: play any move."
+wait_for landlord_badge "You   landlord  20 cards · 100 pts  your turn"
+wait_for bottom_cards "Bottom ♦7  ♥7  ♥9"
+wait_for title "Base 1  multiple ×1"
+keys p
+wait_for lead_pass "You lead: you cannot pass."
+keys 7 8
+wait_for typed "> 78_   78 is not a move"
+keys Enter
+wait_for not_a_move "78 is not a move."
+wait_for nothing_played "20 cards"
+keys Escape h
+wait_for hint "Hint 1/129: 333 (trio)"
+keys Enter
+wait_for follow "Beat East's 666 (trio), or pass."
+keys 8 8 Enter
+wait_for not_beat "88 does not beat 666."
+keys Escape c
+wait_for counter "Counter 3  4  5  6  7  8  9  10 J  Q  K  A  2  B  R"
+# Arrow keys and space select cards by hand; the selection is judged as it changes.
+keys Home Space
+wait_for cursor_select "7 does not beat 666"
+keys Right Space Right Space
+wait_for cursor_select3 "777: trio, beats the table"
+keys Escape
+# Hint and play until the game ends; each key waits for the screen to answer the last one.
+screen_has() { $T capture-pane -p -t play | grep -qE -- "$1"; }
+settle() { # settle REGEX: up to 3 s for the screen to match
+    n=60
+    while [ $n -gt 0 ] && ! screen_has "$1"; do sleep 0.05; n=$((n - 1)); done
+}
+i=0
+while [ $i -lt 60 ] && ! screen_has "Enter: next game"; do
+    keys h
+    settle "Hint [0-9]|Nothing beats|Enter: next game"
+    screen_has "Enter: next game" && break
+    keys Enter
+    n=60
+    while [ $n -gt 0 ] && screen_has "Hint [0-9]|Nothing beats"; do sleep 0.05; n=$((n - 1)); done
+    i=$((i + 1))
+done
+wait_for result_panel "Enter: next game   v: view the table"
+wait_for result_winner "The landlord (You) wins.  You win!"
+wait_re result_score "You +landlord +\+2 +→ +102"
+wait_re result_east "East +farmer +-1 +→ +99"
+wait_re result_west "West +farmer +-1 +→ +99"
+$T resize-window -t play -x 60 -y 20
+wait_for too_small "The terminal is 60×20; the game needs 80×24."
+$T resize-window -t play -x 80 -y 24
+wait_for redrawn "Enter: next game"
+keys v
+sleep 0.2
+absent view_table "Enter: next game"
+keys v
+wait_for panel_back "Enter: next game"
+keys Enter
+wait_for game_two "Game 2"
+keys q
+wait_for quit_ask "Quit the match? (y/n)"
+keys n
+sleep 0.2
+absent quit_cancelled "Quit the match?"
+keys q y
+wait_for exit_status "DDZ-EXIT=0"
+wait_for summary "Match stopped; games played: 1. You 102 middle peasant"
+wait_for replay_line "Replay this match: ddz play --seed 1"
+
+# Chinese: bidding, a refusal, help, Ctrl-C restores the terminal -------------------------------
+start --lang zh
+wait_for zh_bid_prompt "请叫分：  [3] 叫 3 分  [2] 叫 2 分  [1] 叫 1 分  [0] 不叫"
+wait_for zh_seats "西家  100 分"
+keys h
+wait_for zh_bid_hint "提示：1 = 叫 1 分（回车确认）"
+keys Enter
+wait_for zh_lead "轮到你出牌：任意牌型。"
+wait_for zh_badge "你   地主  20 张 · 100 分  轮到你了"
+keys 7 8 Enter
+wait_for zh_not_move "78 不是合法牌型。"
+keys Escape '?'
+wait_for zh_help "按键与牌型"
+wait_for zh_help_types "炸弹 3333：管住任何非炸弹"
+keys x
+sleep 0.2
+absent zh_help_closed "按键与牌型"
+keys C-c
+wait_for zh_ctrl_c "DDZ-EXIT=130"
+wait_for zh_summary "比赛中止，已完成 0 局。"
+
+echo "play_tmux.sh: $((runs - fails))/$runs passed"
+[ $fails = 0 ]
