@@ -3,8 +3,9 @@
  * For each decision it samples deals of the unseen cards consistent with everything public
  * (cards played, each seat's card count, the bottom cards still in the landlord's hand,
  * hands shown by 明牌), rebuilds each sample as a full game by replaying the public history,
- * plays every candidate move out to the end with a fast policy agent, and picks the move
- * with the best average result, within a time budget. The agent owns its scratch state;
+ * plays every candidate move out to the end with a fast policy agent -- or, once few cards
+ * are left, solves the world exactly -- and picks the move with the best average result,
+ * within a time budget. The agent owns its scratch state;
  * free it with ddz_agent_free. */
 #ifndef DDZ_SEARCH_H
 #define DDZ_SEARCH_H
@@ -16,6 +17,11 @@ typedef struct DdzSearchConfig {
     int samples;          /* most sampled deals per decision */
     int candidates;       /* most candidate moves examined (the rest pruned by hint order) */
     const char *policy;   /* agent name used for bidding, doubling and play-outs */
+    int solve_cards;      /* a world with at most this many cards left in all hands is
+                             solved exactly (solve.h) instead of played out; 0: never */
+    int solve_nodes;      /* node budget of one such solve; beyond it, a play-out decides */
+    bool infer;           /* weigh each sample by how well the policy, in the other seats'
+                             places, explains their bids and plays (an opponent model) */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);

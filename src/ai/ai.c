@@ -10,9 +10,10 @@
 
 static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", "expert"};
 
-/* The agent behind each level; levels move to stronger agents as src/ai grows: easy is
- * greedy, normal and above the rule agent (rule.h). */
-static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"greedy", "rule", "rule", "rule"};
+/* The agent behind each level: easy plays the smallest legal move, normal is the rule
+ * agent, hard and expert search over sampled deals with the rule agent as play-out policy
+ * (hard 50 ms a decision, expert 200 ms: at most 1 s, median about 200 ms). */
+static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"greedy", "rule", "search:50", "search"};
 
 const char *ddz_level_name(DdzLevel level)
 {
@@ -35,7 +36,7 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err)
 
 const char *ddz_ai_agent_names(void)
 {
-    return "random, greedy, rule, search, search:MS, easy, normal, hard, expert";
+    return "random, greedy, rule, search, search:MS, search:MS/SAMPLES, easy, normal, hard, expert";
 }
 
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err)
@@ -51,14 +52,20 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
     if (!strncmp(name, "search", 6) && (name[6] == '\0' || name[6] == ':')) {
         DdzSearchConfig cfg = ddz_search_default();
         if (name[6] == ':') {
+            /* search:MS or search:MS/SAMPLES (MS 0: a fixed number of samples, which makes
+             * the agent's play independent of the machine's speed). */
             char *end;
-            long ms = strtol(name + 7, &end, 10);
-            if (*end || ms < 0 || ms > 60000) {
+            long ms = strtol(name + 7, &end, 10), samples = cfg.samples;
+            if (*end == '/')
+                samples = strtol(end + 1, &end, 10);
+            if (*end || ms < 0 || ms > 60000 || samples < 1 || samples > 100000) {
                 if (err)
-                    snprintf(err->msg, sizeof err->msg, "agent '%.40s': write search:MS with MS from 0 to 60000", name);
+                    snprintf(err->msg, sizeof err->msg,
+                             "agent '%.40s': write search:MS or search:MS/SAMPLES (MS 0..60000)", name);
                 return -1;
             }
             cfg.time_ms = (int)ms;
+            cfg.samples = (int)samples;
         }
         return ddz_search_agent_new(a, &cfg, seed, err);
     }

@@ -6,12 +6,14 @@
 
 #include "ddz/ai.h"
 #include "ddz/search.h"
+#include "ddz/solve.h"
 
 typedef struct Search {
     DdzSearchConfig cfg;
     DdzRng rng;
     DdzAgent policy[DDZ_SEAT_NB]; /* play-out policy, one per seat */
     DdzGame world;
+    DdzSolver *solver;            /* endgames, made on first use */
     DdzMove moves[DDZ_MAX_MOVES + 1];
     DdzMove cand[DDZ_MAX_MOVES + 1];
     double value[DDZ_MAX_MOVES + 1];
@@ -19,7 +21,7 @@ typedef struct Search {
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200, 400, 24, "rule"};
+    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false};
     return c;
 }
 
@@ -62,7 +64,23 @@ void ddz_search_sample(const DdzView *v, DdzRng *rng, DdzCards hands[DDZ_SEAT_NB
     /* Before the landlord is known the three bottom cards are unseen too: they stay out. */
 }
 
-/* Rebuilds the full game of one sample: the original deal, then every public action. */
+/* Whether the policy, in the other seat's place in this world, would have taken action a:
+ * the opponent model behind the sample weights. */
+static bool policy_agrees(Search *se, const DdzAction *a)
+{
+    DdzView ov;
+    DdzAction mine;
+    ddz_game_view(&se->world, a->seat, &ov);
+    if (se->policy[a->seat].act(se->policy[a->seat].state, &ov, &mine) != 0 || mine.kind != a->kind)
+        return false;
+    if (a->kind == DDZ_ACT_PLAY)
+        return mine.move.type == a->move.type && mine.move.ranks == a->move.ranks;
+    return mine.value == a->value;
+}
+
+/* Rebuilds the full game of one sample: the original deal, then every public action.
+ * Returns the number of the other seats' decisions the policy would have made differently
+ * in this world (the sample's weight falls with it), or -1 if the sample is impossible. */
 static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB])
 {
     DdzCards dealt[DDZ_SEAT_NB], all = 0;
@@ -78,15 +96,54 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
     opt.first_bidder = DDZ_FIRST_GIVEN; /* the real first bidder is public: keep it */
     if (ddz_game_from_hands(&se->world, &opt, dealt, bottom, v->first, NULL) != 0)
         return -1;
-    for (int i = 0; i < v->nhist; i++)
-        if (ddz_game_apply(&se->world, &v->hist[i], NULL) != 0)
+    int misses = 0;
+    for (int i = 0; i < v->nhist; i++) {
+        const DdzAction *a = &v->hist[i];
+        if (se->cfg.infer && a->seat != v->seat && a->kind != DDZ_ACT_SHOW && !policy_agrees(se, a))
+            misses++;
+        if (ddz_game_apply(&se->world, a, NULL) != 0)
             return -1;
-    return 0;
+    }
+    return misses;
+}
+
+/* Solves the world exactly when few cards are left: 1 when `seat`'s side wins with perfect
+ * play, 0 when it loses, -1 when the world is too big or the budget ran out. */
+static double solve_world(Search *se, int seat)
+{
+    const DdzGame *g = &se->world;
+    int L = g->landlord, left = 0;
+    if (g->phase != DDZ_PHASE_PLAY || se->cfg.solve_cards <= 0)
+        return -1;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        left += ddz_cards_size(g->hand[s]);
+    if (left > se->cfg.solve_cards)
+        return -1;
+    if (!se->solver && !(se->solver = ddz_solver_new((size_t)4 << 20)))
+        return -1;
+    /* Solver players are the landlord, then the seats after it in play order. */
+    DdzSolvePosition pos;
+    pos.players = 3;
+    for (int p = 0; p < 3; p++)
+        pos.hands[p] = ddz_cards_ranks(g->hand[(L + p) % 3]);
+    pos.to_move = (g->turn - L + 3) % 3;
+    pos.last = ddz_game_table(g);
+    pos.last_by = g->table >= 0 ? (g->hist[g->table].seat - L + 3) % 3 : 0;
+    pos.rules = g->opt.rules;
+    DdzSolveLimits lim = {(uint64_t)se->cfg.solve_nodes, 0};
+    DdzSolveResult res;
+    DdzSolveOutcome o = ddz_solve(se->solver, &pos, &lim, &res);
+    if (o != DDZ_SOLVE_WIN && o != DDZ_SOLVE_LOSS)
+        return -1;
+    return res.landlord_wins == (seat == L) ? 1.0 : 0.0;
 }
 
 /* Plays the world out with the policy agents; returns the value for `seat`'s side. */
 static double playout(Search *se, int seat)
 {
+    double solved = solve_world(se, seat);
+    if (solved >= 0)
+        return solved;
     DdzGame *g = &se->world;
     int start = g->nhist;
     while (g->phase == DDZ_PHASE_PLAY)
@@ -151,26 +208,34 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     /* Step 2. Sample worlds until the budget is spent; every candidate sees every world. */
     double deadline = now_ms() + se->cfg.time_ms;
     int samples = 0;
+    double weight = 0;
     DdzCards hands[DDZ_SEAT_NB];
     while (samples < se->cfg.samples && (se->cfg.time_ms <= 0 || samples < 2 || now_ms() < deadline)) {
         ddz_search_sample(v, &se->rng, hands);
-        if (rebuild(se, v, hands) != 0)
+        int misses = rebuild(se, v, hands);
+        if (misses < 0)
             break;
+        /* A world where the others played as the policy would have counts fully; each
+         * decision the policy would not have made there divides its weight by 4. */
+        double w = 1.0;
+        for (int k = 0; k < misses && w > 1e-6; k++)
+            w *= 0.25;
         for (int i = 0; i < nc; i++) {
             DdzAction a = ddz_action_play(v->seat, se->cand[i], 0);
             if (ddz_game_apply(&se->world, &a, NULL) != 0) {
                 se->value[i] -= 1e9;
                 continue;
             }
-            se->value[i] += playout(se, v->seat);
+            se->value[i] += w * playout(se, v->seat);
             ddz_game_undo(&se->world);
         }
+        weight += w;
         samples++;
     }
     /* Step 3. The best average, the policy's move winning ties and near-ties (the prior is
      * worth 2% of the samples). */
     if (policy_move >= 0)
-        se->value[policy_move] += 0.02 * samples;
+        se->value[policy_move] += 0.02 * weight;
     int best = 0;
     for (int i = 1; i < nc; i++)
         if (se->value[i] > se->value[best])
@@ -184,6 +249,7 @@ static void search_free(void *state)
     Search *se = state;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         ddz_agent_free(&se->policy[s]);
+    ddz_solver_free(se->solver);
     free(se);
 }
 
@@ -193,6 +259,7 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
     if (!se)
         return -1;
     se->cfg = *cfg;
+    se->solver = NULL;
     if (se->cfg.candidates < 1 || se->cfg.candidates > DDZ_MAX_MOVES)
         se->cfg.candidates = DDZ_MAX_MOVES;
     ddz_rng_seed(&se->rng, seed);
