@@ -95,6 +95,17 @@ if [ $rc != 2 ] || ! cmp -s "$tmp/out" "$tmp/want" || ! grep -q "line 3: move: 3
     echo "FAIL moves_batch_after_count: status $rc"; cat "$tmp/out" "$tmp/err"
 fi
 
+# split and solve: the published two-player positions of issue 4
+expect split_one_play 0 "33344                trio_pair rank=3${nl}plays 1${nl}value -9" -- split 33344
+runs=$((runs + 1))
+for pos in "3455KK 345522 landlord" "45577TTKK2 8AA farmer" "99TTQKKAABR TTJJ2222 landlord" \
+    "448999TJJQQAR 336688TAA22B landlord"; do
+    set -- $pos
+    out=$("$DDZ" solve "$1" "$2") || { fails=$((fails + 1)); echo "FAIL solve $1 $2: status"; break; }
+    printf '%s' "$out" | grep -q "^$3 wins" || { fails=$((fails + 1)); echo "FAIL solve $1 $2: $out"; break; }
+done
+expect_err solve_needs_two_hands "give the landlord's and a farmer's hand" -- solve 3455KK
+
 # help and version
 runs=$((runs + 1))
 if ! "$DDZ" --help | grep -q "ddz moves HAND" || ! "$DDZ" help moves | grep -q -- "--after MOVE" ||
