@@ -3,9 +3,10 @@
 #   make            build/ddz and build/libddz.a (release)
 #   make play       install what is missing, build, start the main job
 #   make check      install what is missing, build with gcc and clang, run every test,
-#                   then the whole suite again under AddressSanitizer + UBSan
+#                   then the whole suite again under AddressSanitizer + UBSan, then 20 s of fuzzing
 #   make test       the test suite, gcc build with assertions (build/debug)
 #   make bench      ddz bench all
+#   make fuzz       the server's message handler under libFuzzer for FUZZ_TIME seconds (20)
 #   make clean
 
 CC       ?= cc
@@ -23,11 +24,13 @@ NDEBUG_FLAG ?= -DNDEBUG
 CPPFLAGS += -Iinclude -DDDZ_VERSION='"$(VERSION)"' -D_POSIX_C_SOURCE=200809L $(NDEBUG_FLAG)
 CFLAGS   += -std=c11 $(OPT) $(ARCH) $(WARN)
 LDLIBS   += $(shell pkg-config --libs jansson libsodium ncursesw 2>/dev/null || echo -ljansson -lsodium -lncursesw) -lm
+LDLIBS   += $(shell pkg-config --libs libwebsockets sqlite3 2>/dev/null || echo -lwebsockets -lsqlite3) -lpthread
 
 CORE_SRC := $(wildcard src/core/*.c)
 GAME_SRC := $(wildcard src/game/*.c)
 AI_SRC   := $(wildcard src/ai/*.c)
-LIB_SRC  := $(CORE_SRC) $(GAME_SRC) $(AI_SRC)
+NET_SRC  := $(wildcard src/net/*.c)
+LIB_SRC  := $(CORE_SRC) $(GAME_SRC) $(AI_SRC) $(NET_SRC)
 CLI_SRC  := $(wildcard src/cli/*.c) $(wildcard src/play/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
@@ -38,7 +41,7 @@ TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-.PHONY: all play check test test-run bench clean deps sanitize clang
+.PHONY: all play check test test-run bench clean deps sanitize clang fuzz
 all: $(BUILD)/ddz $(BUILD)/libddz.a
 
 $(BUILD)/libddz.a: $(LIB_OBJ)
@@ -65,6 +68,7 @@ test-run: $(TESTS) $(BUILD)/ddz
 	@set -e; for t in $(TESTS); do \
 	    echo "== $$t"; DDZ_BIN=$(BUILD)/ddz DDZ_DATA=tests/data ./$$t; done
 	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
+	@DDZ_BIN=$(BUILD)/ddz bash tests/net.sh
 	@DDZ_BIN=$(BUILD)/ddz sh tests/play_plain.sh && DDZ_BIN=$(BUILD)/ddz sh tests/play_tmux.sh
 	@echo "all tests passed ($(BUILD))"
 
@@ -86,10 +90,24 @@ check: deps
 	$(MAKE) test
 	$(MAKE) clang
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(MAKE) sanitize
-	@echo "make check: all suites passed (gcc, clang, asan+ubsan)"
+	$(MAKE) fuzz FUZZ_TIME=20
+	@echo "make check: all suites passed (gcc, clang, asan+ubsan, fuzz)"
 
 play: deps all
 	./$(BUILD)/ddz play
+
+# libFuzzer: the library built by clang with coverage and ASan/UBSan, then the target run for
+# FUZZ_TIME seconds from the seed corpus (tests/fuzz/server) and the dictionary.
+FUZZ_TIME ?= 20
+FUZZ_SAN  := -fsanitize=address,undefined -fno-sanitize-recover=all
+fuzz:
+	$(MAKE) build/fuzz/libddz.a BUILD=build/fuzz CC=clang NDEBUG_FLAG= \
+	    OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)'
+	clang $(CPPFLAGS) $(CFLAGS) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -o build/fuzz/fuzz_server \
+	    tests/fuzz_server.c build/fuzz/libddz.a $(LDLIBS)
+	@mkdir -p build/fuzz/corpus
+	build/fuzz/fuzz_server -max_total_time=$(FUZZ_TIME) -max_len=4096 -dict=tests/fuzz/server.dict \
+	    -print_final_stats=1 build/fuzz/corpus tests/fuzz/server
 
 bench: all
 	./$(BUILD)/ddz bench all

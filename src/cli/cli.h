@@ -35,5 +35,10 @@ int cmd_engine(int argc, char **argv);
 int cmd_botzone(int argc, char **argv);
 int cmd_split(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
+int cmd_connect(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_loadtest(int argc, char **argv);
 
 #endif

@@ -11,6 +11,7 @@
 #include "ddz/game.h"
 #include "ddz/movegen.h"
 #include "ddz/rng.h"
+#include "ddz/solve.h"
 
 static double now(void)
 {
@@ -246,6 +247,115 @@ static void bench_maxmoves(Bench *b)
            ddz_ruleset_name(b->rules), (unsigned long long)s.hands, s.best, text, now() - t0);
 }
 
+/* CPU time of the calling thread. */
+static double thread_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Sorts v[0..n) (insertion sort) and prints "median M ms, mean A ms, max X ms". */
+static void print_time_stats(const char *what, double *v, int n)
+{
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        sum += v[i];
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            double t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    }
+    double median = n & 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    printf("  %s: median %.2f ms, mean %.2f ms, max %.1f ms\n", what, median * 1e3, sum / n * 1e3, v[n - 1] * 1e3);
+}
+
+/* The endgame solver: the published two-player positions of issue 4 (first hand leads),
+ * then `count` random two-player positions of 14 cards each, the first hand (the landlord)
+ * leading. One solver with the default table, cleared before each published position and
+ * only aged between the random ones, as an agent would use it. Times are wall clock, and
+ * also this thread's CPU time (steadier on a shared machine). The fingerprint covers the
+ * answers (who wins) only, so it must never change; the node total changes with the search. */
+static void bench_solve(Bench *b, int count)
+{
+    static const char *const PUBLISHED[][2] = {
+        {"3455KK", "345522"},
+        {"45577TTKK2", "8AA"},
+        {"99TTQKKAABR", "TTJJ2222"},
+        {"448999TJJQQAR", "336688TAA22B"},
+    };
+    DdzSolver *s = ddz_solver_new(0);
+    double *wall = malloc(sizeof *wall * (size_t)count), *cpu = malloc(sizeof *cpu * (size_t)count);
+    if (!s || !wall || !cpu) {
+        cli_fail("bench: out of memory");
+        ddz_solver_free(s);
+        free(wall);
+        free(cpu);
+        return;
+    }
+    DdzSolvePosition pos;
+    memset(&pos, 0, sizeof pos);
+    pos.players = 2;
+    pos.rules = b->rules;
+    pos.last = ddz_move_pass();
+    DdzSolveResult res;
+    uint64_t nodes = 0;
+    for (size_t i = 0; i < sizeof PUBLISHED / sizeof PUBLISHED[0]; i++) {
+        DdzError err;
+        ddz_ranks_parse(PUBLISHED[i][0], &pos.hands[0], &err);
+        ddz_ranks_parse(PUBLISHED[i][1], &pos.hands[1], &err);
+        ddz_solver_clear(s);
+        double c0 = thread_seconds();
+        ddz_solve(s, &pos, NULL, &res);
+        double c = thread_seconds() - c0;
+        char mv[96];
+        ddz_move_format(&res.move, pos.rules, mv, sizeof mv);
+        printf("solve %-14s vs %-14s %-16s %-8s %8llu nodes %7.2f ms (cpu %.2f ms)\n", PUBLISHED[i][0],
+               PUBLISHED[i][1], res.outcome == DDZ_SOLVE_WIN ? "first hand wins" : "second hand wins",
+               res.outcome == DDZ_SOLVE_WIN ? mv : "", (unsigned long long)res.nodes, res.seconds * 1e3, c * 1e3);
+        b->fingerprint = (b->fingerprint ^ (uint64_t)res.outcome) * 0x100000001B3ull;
+        nodes += res.nodes;
+    }
+    DdzRng rng;
+    ddz_rng_seed(&rng, b->seed * 1000 + 333);
+    ddz_solver_clear(s);
+    int wins = 0;
+    uint64_t rnodes = 0;
+    double cpu_sum = 0;
+    for (int i = 0; i < count; i++) {
+        // 28 random cards, split at random: 14 of them go to the first hand.
+        DdzRanks both = random_hand(&rng, 28), first = 0;
+        for (int k = 0; k < 14; k++) {
+            int pick = (int)ddz_rng_below(&rng, (uint32_t)ddz_ranks_size(both - first)), r = 0;
+            while (pick >= ddz_ranks_get(both - first, r))
+                pick -= ddz_ranks_get(both - first, r++);
+            first += ddz_ranks_of(r, 1);
+        }
+        pos.hands[0] = first;
+        pos.hands[1] = both - first;
+        double c0 = thread_seconds();
+        ddz_solve(s, &pos, NULL, &res);
+        cpu[i] = thread_seconds() - c0;
+        wall[i] = res.seconds;
+        cpu_sum += cpu[i];
+        wins += res.outcome == DDZ_SOLVE_WIN;
+        rnodes += res.nodes;
+        b->fingerprint = (b->fingerprint ^ (uint64_t)res.outcome) * 0x100000001B3ull;
+    }
+    nodes += rnodes;
+    if (count > 0) {
+        printf("solve random, 14 against 14 cards: %d positions, first hand wins %d, %.1f M nodes/s (cpu)\n", count,
+               wins, cpu_sum > 0 ? (double)rnodes / cpu_sum / 1e6 : 0.0);
+        print_time_stats("wall", wall, count);
+        print_time_stats("cpu ", cpu, count);
+    }
+    printf("solve nodes %llu\n", (unsigned long long)nodes);
+    free(wall);
+    free(cpu);
+    ddz_solver_free(s);
+}
+
 int cmd_bench(int argc, char **argv)
 {
     Bench b = {DDZ_RULES_STANDARD, 1, 0xCBF29CE484222325ull, NULL};
@@ -259,10 +369,11 @@ int cmd_bench(int argc, char **argv)
             if (i + 1 >= argc || (b.seed = strtoull(argv[++i], &end, 10), *end))
                 return cli_fail("bench: --seed needs a number");
         } else if (!strcmp(argv[i], "movegen") || !strcmp(argv[i], "classify") || !strcmp(argv[i], "selfplay") ||
-                   !strcmp(argv[i], "maxmoves") || !strcmp(argv[i], "all")) {
+                   !strcmp(argv[i], "maxmoves") || !strcmp(argv[i], "solve") || !strcmp(argv[i], "all")) {
             what = argv[i];
         } else {
-            return cli_fail("bench: unknown benchmark '%s' (movegen, classify, selfplay, maxmoves or all)", argv[i]);
+            return cli_fail("bench: unknown benchmark '%s' (movegen, classify, selfplay, maxmoves, solve or all)",
+                            argv[i]);
         }
     }
     b.buf = malloc(sizeof *b.buf * DDZ_MAX_MOVES_DECK);
@@ -280,6 +391,8 @@ int cmd_bench(int argc, char **argv)
         bench_classify(&b, 100000);
     if (all || !strcmp(what, "selfplay"))
         bench_selfplay(&b, 300000);
+    if (!strcmp(what, "solve"))
+        bench_solve(&b, 200);
     if (!strcmp(what, "maxmoves"))
         bench_maxmoves(&b);
     else

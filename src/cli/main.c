@@ -6,13 +6,29 @@
 #include "cli.h"
 
 static const CliCommand COMMANDS[] = {
-    {"play", cmd_play, "ddz play [--seed N] [--rules P] [--ascii]",
-     "The main job. Until the terminal game lands, a tour of what the rules core does:\n"
-     "deals a hand, shows it sorted with suits, counts its moves by type and shows the\n"
-     "hints against a move on the table.\n"
-     "  --seed N     the deal (default: from the operating system)\n"
-     "  --rules P    standard (default), classic, douzero or botzone\n"
-     "  --ascii      SA HT C3 BJ RJ instead of Unicode suits\n"},
+    {"play", cmd_play,
+     "ddz play [--lang zh|en] [--level L] [--seed N] [--rules P] [-o OPTION]... [--plain] [--ascii] "
+     "[--delay MS] [--record DIR]",
+     "The main job: the single-player game of seed 002. You play against West (西家) and East\n"
+     "(东家), the computer; everyone starts with 100 points and the match ends when someone\n"
+     "has 0 or less, with wealth titles from 乞丐 (beggar) to 地主 (landlord). Full screen\n"
+     "(ncursesw); line by line with --plain, or when standard input or output is not a\n"
+     "terminal. Press ? in the game (or type ? in --plain) for the keys and the move types.\n"
+     "The rules are seed 002's unless changed: 叫分 1/2/3, the holder of a revealed card bids\n"
+     "first, farmers may double (倒牌) and the landlord redouble (拉牌), classic kickers.\n"
+     "  --lang zh|en   the game's language (default: from the locale, LANG)\n"
+     "  --level L      easy, normal (default), hard or expert (or an agent: random, greedy)\n"
+     "  --seed N       the match: the same seed deals the same cards and seeds the computer\n"
+     "                 players (default: from the operating system, printed to replay)\n"
+     "  --rules P      classic (default), standard, douzero or botzone\n"
+     "  -o OPTION      a rule option, repeatable (ddz help options), e.g. -o double=none,\n"
+     "                 -o bid=rob, -o first=given, -o show\n"
+     "  --plain        line mode for scripts and screen readers: commands from standard\n"
+     "                 input (33344, p, h, an empty line plays the hint, bid 2, c, q, ?)\n"
+     "  --ascii        SA HT C3 BJ RJ instead of Unicode suits\n"
+     "  --no-color     no colours (NO_COLOR in the environment does the same)\n"
+     "  --delay MS     how long a computer player thinks (default 700, 0 with --plain)\n"
+     "  --record DIR   write each deal as a game record, DIR/ddz-SEED-NNN.jsonl (ddz replay)\n"},
     {"deal", cmd_deal, "ddz deal [--seed N] [--ascii] [--lang zh|en] [--rules P] [-o OPTION]...",
      "Shuffles (Fisher-Yates driven by xoshiro256** from the seed) and deals 17 cards to each\n"
      "seat and 3 to the bottom, prints them sorted with suits, and checks that no card is\n"
@@ -73,6 +89,24 @@ static const CliCommand COMMANDS[] = {
      "  --rules P       standard (default), classic, douzero or botzone\n"
      "  --play-cost N   weigh plays against value instead: the split of highest value - N x\n"
      "                  plays (the rule agent's view of its hand is N = 7)\n"},
+    {"solve", cmd_solve,
+     "ddz solve LANDLORD FARMER [FARMER2] [--to-move P] [--after MOVE [--by P]] [--rules P] [--moves]",
+     "The exact endgame solver: with every hand known, says which side wins with perfect\n"
+     "play and gives a winning move. Two hands are the landlord and one farmer; a third hand\n"
+     "(or --farmer2 HAND) is the farmer who plays before the landlord, and the farmers then\n"
+     "win together. Play goes landlord, farmer, farmer2. By default the landlord leads.\n"
+     "Prints the position, \"landlord wins; winning move: 55\" (or the farmers' win), and\n"
+     "the nodes searched and the time. Exit status 0 when solved, 1 when the budget ran out.\n"
+     "  --to-move P    who moves first: landlord (default), farmer or farmer2 (or 0, 1, 2)\n"
+     "  --after MOVE   the move on the table, to beat or pass on\n"
+     "  --by P         who played it: by default the player before the one to move; with\n"
+     "                 three players it may be the one two seats back (the one between passed)\n"
+     "  --rules P      standard (default), classic, douzero or botzone\n"
+     "  --moves        also every legal move with its value: wins or loses\n"
+     "  --nodes N      give up (\"unknown\") after N nodes\n"
+     "  --time S       give up after S seconds\n"
+     "  --table MB     transposition table size in MiB (default 64)\n"
+     "Example: ddz solve 448999TJJQQAR 336688TAA22B   (landlord wins; winning move: 8)\n"},
     {"calibrate", cmd_calibrate, "ddz calibrate [--games N] [--seed S] [--rules P]",
      "The self-play calibration of the rule agent's bids: plays N deals (default 20000) rule\n"
      "against rule with a fixed landlord (the seat bidding first takes 3 points at once) and\n"
@@ -111,7 +145,79 @@ static const CliCommand COMMANDS[] = {
      "  --agent NAME     the agent or level that decides (default expert)\n"
      "  --keep-running   Botzone's long-running mode: after each answer print\n"
      "                   >>>BOTZONE_REQUEST_KEEP_RUNNING<<< and read the next request\n"},
-    {"bench", cmd_bench, "ddz bench [movegen|classify|selfplay|maxmoves|all] [--rules P] [--seed N]",
+    {"serve", cmd_serve, "ddz serve [--port N] [--db FILE] [--listen ADDR] [--turn S] [--quick-wait S] [options]",
+     "The network game server (docs/PROTOCOL.md): WebSocket with JSON messages on one event\n"
+     "loop. Players get a nickname (default 路人甲N) and a token to reconnect with; they create,\n"
+     "list, join and watch rooms (optionally with a password), get ready, add computer players\n"
+     "or ask for a quick match, and chat. The server deals from the operating system's CSPRNG,\n"
+     "publishes a SHA-256 commitment to each deal before the bidding and reveals the seed after\n"
+     "the game (ddz verify checks it), sends each seat only what it may see, and plays for a\n"
+     "player who misses two deadlines in a row or drops out (托管) until they are back.\n"
+     "Finished games, results and records go to the SQLite database in one transaction each;\n"
+     "after a crash, unfinished games are marked aborted and no score changes. Stop it with\n"
+     "Ctrl-C (SIGINT) or SIGTERM.\n"
+     "  --port N          TCP port (default 7733; 0 picks a free one, printed)\n"
+     "  --listen ADDR     address to listen on (default 127.0.0.1: this machine only;\n"
+     "                    0.0.0.0 for the LAN)\n"
+     "  --db FILE         the SQLite database (default: none, nothing is kept)\n"
+     "  --turn S          seconds for each decision (default 30; 0 no limit); when it runs out\n"
+     "                    the player passes, or plays its smallest move when leading\n"
+     "  --quick-wait S    quick match: seconds before computers fill empty seats (default 10)\n"
+     "  --bot-delay MS    how long computer players wait before acting (default 800)\n"
+     "  --quick-level L   level of quick match's computers (default normal)\n"
+     "  --auto-level L    level of the computer that plays for a player (default normal)\n"
+     "  --leaver-penalty  a player who leaves a game loses 10 x the base score (RULES §6)\n"
+     "  --rules P, -o OPT rules of rooms created without options (ddz help options)\n"
+     "  --sync-full       SQLite synchronous=FULL: survive power loss too, at some speed\n"
+     "  --max-conns N     connections at once (default 20000)\n"
+     "  --ping S          ping a connection silent for S seconds, cut it after 2 x S without\n"
+     "                    an answer (half-open connections; default 30)\n"
+     "  --quiet           no log lines on standard error\n"
+     "  --report          with --db: print what the database holds (JSON) and exit\n"
+     "  --records         with --db: print every stored game record (JSON Lines) and exit\n"},
+    {"connect", cmd_connect, "ddz connect ws://HOST:PORT [--name N] [--plain] [--ascii] [--token-file F] [--record F]",
+     "Plays on a ddz server, in line mode: the lobby (rooms, create, join, watch, quick, top),\n"
+     "the room (ready, bot LEVEL, say TEXT, leave) and the game with the commands of\n"
+     "ddz play --plain (33344, p, h, bid 2, y/n, c, s); type ? for the list.\n"
+     "  --name N          your nickname (default: the server's 路人甲N)\n"
+     "  --plain           line mode (the only mode for now)\n"
+     "  --ascii           SA HT C3 BJ RJ instead of Unicode suits\n"
+     "  --token-file F    keep the reconnect token in F: connecting again with it resumes\n"
+     "                    your player, and a game you dropped out of\n"
+     "  --record F        append every game's record (with its commitment) to F, for\n"
+     "                    ddz verify and ddz replay\n"
+     "Automatic client (tests): --auto plays by itself with a simple strategy and checks every\n"
+     "frame: no card another seat holds hidden may appear, and every commitment must match.\n"
+     "  --create NAME | --join NAME|ID | --watch NAME|ID | --quick   where to play\n"
+     "  --password P      the room's password;  --bots N  add N computers (with --create)\n"
+     "  --bot-level L     their level (default normal)\n"
+     "  --games N         games to play, then leave (default 1)\n"
+     "  --think MS        wait before each decision (default 150)\n"
+     "  --drop-after K    drop the connection after K decisions of a game and reconnect\n"
+     "  --frames F        write every frame received to F, one per line\n"
+     "  --timeout S       give up after S seconds (exit status 3)\n"
+     "  --verbose         print the game as in line mode\n"
+     "It prints a summary line; the exit status is 0 when all went well, 1 when a check\n"
+     "failed, 2 on a connection or usage error.\n"},
+    {"verify", cmd_verify, "ddz verify RECORD [--quiet]",
+     "Checks game records of ddz serve (JSON Lines, docs/RECORD.md; - for standard input):\n"
+     "each game is dealt again from its seed and replayed through the rules engine, and the\n"
+     "seed and salt must hash (SHA-256) to the commitment the server published before the\n"
+     "bidding: printf 'ddz-deal/1:%s:%s' SALT SEED | sha256sum. Prints one line per game and\n"
+     "\"N games, M bad\"; problems go to standard error as FILE:LINE: reason. Exit status 0\n"
+     "when all are good, 1 when there is no game, 2 when one is bad.\n"},
+    {"loadtest", cmd_loadtest, "ddz loadtest [--clients N] [--duration S] [--url ws://HOST:PORT] [--think MS]",
+     "Load test: N bot clients (default 300) connect over the first tenth of the run, ask for\n"
+     "a quick match (so three make a table), and play with a think time of about MS (default\n"
+     "300, uniform from half to one and a half times it) for S seconds (default 20). Without\n"
+     "--url it starts its own ddz serve (with a temporary database) on a free port. Prints the\n"
+     "tables, games finished, actions per second, the latency from sending an action to seeing\n"
+     "it announced (p50, p99, max), the errors (error messages, lost connections, failed\n"
+     "connects, actions not answered within 5 s, frames that showed hidden cards) and the\n"
+     "server's peak memory. Exit status 0 when there was no error, 1 otherwise.\n"
+     "  --db FILE         the started server's database (default: a temporary file)\n"
+     "  --server-pid PID  with --url: report that process's memory\n"},
+    {"bench", cmd_bench, "ddz bench [movegen|classify|selfplay|maxmoves|solve|all] [--rules P] [--seed N]",
      "Deterministic benchmarks on one core: fixed seeds, the xoshiro256** generator, and a\n"
      "fingerprint that changes only when behaviour changes.\n"
      "  movegen     leading moves of 10,000 random 20-card and 17-card hands; following\n"
@@ -120,6 +226,9 @@ static const CliCommand COMMANDS[] = {
      "  selfplay    300,000 full random deals: shuffle, deal, bidding and play, every\n"
      "              decision uniform among the legal ones, each one checked by the engine\n"
      "  maxmoves    the most moves of any 20-card hand, by exhaustive search (minutes)\n"
+     "  solve       the endgame solver: the four published two-player positions, then 200\n"
+     "              random 14-against-14 positions (median, mean and max time); the\n"
+     "              fingerprint covers who wins, the node total the search\n"
      "  all         movegen, classify and selfplay (default)\n"},
 };
 #define COMMAND_NB ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))

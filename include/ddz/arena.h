@@ -1,0 +1,60 @@
+/* arena.h -- head-to-head evaluation of two agents (docs/ENGINE.md, "Arena"): every deal is
+ * played twice with the sides swapped, A as the landlord against B as both farmers, then B
+ * as the landlord against A; the result is A's win percentage (WP) and average point
+ * difference (ADP), with 95% confidence intervals.
+ *
+ * DdzArenaConfig and DdzArenaStats are caller-owned values. ddz_arena_run starts worker
+ * threads that each make their own agents (seeded per deal, so the numbers do not depend on
+ * the number of threads) and joins them before it returns. */
+#ifndef DDZ_ARENA_H
+#define DDZ_ARENA_H
+
+#include "ddz/game.h"
+
+typedef struct DdzArenaConfig {
+    const char *a, *b;  /* agent names (ddz_ai_agent_new) */
+    long deals;         /* deals to play, each twice */
+    uint64_t seed;      /* deal k is dealt from a DdzRng seeded with seed + k */
+    DdzRuleset rules;
+    bool bidding;       /* false: seat 0 is the landlord without bidding (research protocol);
+                           true: A in seat 0 and B in seats 1 and 2 bid, then swapped */
+    int jobs;           /* worker threads, at least 1 */
+} DdzArenaConfig;
+
+/* Sums over games, from A's side: exact integers, so the same for any number of jobs. */
+typedef struct DdzArenaTally {
+    long games, wins;
+    long long points, points_sq; /* A's side's points per game, and their squares */
+} DdzArenaTally;
+
+typedef struct DdzArenaStats {
+    DdzArenaTally all, landlord, farmers; /* every game; A the landlord; A the farmers */
+    long redeals;                         /* bidding: deals everyone passed, dealt again */
+    long bombs;                           /* bombs and rockets played */
+    double seconds;                       /* wall-clock time of the run */
+} DdzArenaStats;
+
+/* A's side's points in one finished game. Without bidding, the research protocol's value:
+ * a game is worth 2 x 2^bombs (bombs counting the rocket), won or lost by the side.
+ * With bidding, the real score of A's seats together (the landlord's score, or the sum of
+ * the two farmers'). */
+int ddz_arena_points(const DdzResult *r, bool a_is_landlord, bool bidding);
+
+/* Adds one game to a tally. */
+void ddz_arena_tally_add(DdzArenaTally *t, bool won, int points);
+
+/* Plays the match. Returns 0, or -1 with err (an unknown agent; an agent that failed,
+ * named with the deal). */
+int ddz_arena_run(const DdzArenaConfig *cfg, DdzArenaStats *out, DdzError *err);
+
+/* A tally's figures: WP with its Wilson 95% interval; ADP with the normal 95% interval
+ * from the sample standard deviation (half-width 1.96 s / sqrt(n); 0 for fewer than 2
+ * games). */
+typedef struct DdzArenaSummary {
+    double wp, wp_lo, wp_hi;
+    double adp, adp_lo, adp_hi, sd;
+} DdzArenaSummary;
+
+void ddz_arena_summarize(const DdzArenaTally *t, DdzArenaSummary *s);
+
+#endif

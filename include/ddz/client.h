@@ -1,0 +1,120 @@
+/* client.h -- the client side of the network protocol (docs/PROTOCOL.md): a tracker that
+ * follows the server's messages into what one seat knows, a simple automatic player, a
+ * privacy check, and a WebSocket client transport (libwebsockets).
+ *
+ * DdzClient is a caller-owned value (ddz_client_init, ddz_client_free for the record it may
+ * hold). Feeding it every received message keeps its fields current; it also checks that no
+ * message reveals a card another seat still holds hidden (DdzClient.leaks). The transport,
+ * DdzWsClient, is opaque, owned by the caller and runs on the thread that calls
+ * ddz_ws_client_run; only ddz_ws_client_interrupt may be called from another thread. */
+#ifndef DDZ_CLIENT_H
+#define DDZ_CLIENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ddz/game.h"
+
+struct json_t;
+
+/* What a message was, as ddz_client_feed returns it. */
+typedef enum DdzClientEvent {
+    DDZ_EV_NONE, DDZ_EV_BAD, DDZ_EV_WELCOME, DDZ_EV_ERROR, DDZ_EV_ROOMS, DDZ_EV_ROOM, DDZ_EV_LEFT,
+    DDZ_EV_CHAT, DDZ_EV_START, DDZ_EV_ACTION, DDZ_EV_LANDLORD, DDZ_EV_TURN, DDZ_EV_AUTO,
+    DDZ_EV_REDEAL, DDZ_EV_OVER, DDZ_EV_STATE, DDZ_EV_LEADERBOARD, DDZ_EV_PONG, DDZ_EV_OTHER
+} DdzClientEvent;
+
+typedef struct DdzClient {
+    /* who we are */
+    long player;
+    char name[80];
+    char token[80];
+    /* where we are: room 0 in the lobby; seat -1 watching */
+    long room;
+    int seat;
+    DdzOptions opt;
+    /* the game, as this seat knows it */
+    bool in_game;
+    long game;                    /* the room's game number */
+    int phase, turn, landlord, first;
+    char commit[80];              /* the commitment of the current deal */
+    DdzCards hand, dealt, bottom; /* our hand now and as dealt; the bottom once shown */
+    DdzCards played[DDZ_SEAT_NB], shown[DDZ_SEAT_NB];
+    int count[DDZ_SEAT_NB];
+    bool autop[DDZ_SEAT_NB];      /* the computer plays for the seat (托管) */
+    DdzMove table;                /* the move to beat (pass: none) */
+    int table_seat;
+    /* our turn (from the "turn" message) */
+    bool my_turn;
+    int turn_phase;               /* DdzPhase of the decision */
+    uint8_t values[4];            /* legal bid or double values */
+    int nvalues;
+    bool lead, can_show;
+    long deadline_ms;
+    /* results */
+    long games_over;
+    int totals[DDZ_SEAT_NB];      /* the room's running scores */
+    int last_score[DDZ_SEAT_NB];
+    char *record;                 /* the last finished game's record (malloc'ed), with commit */
+    bool commit_ok;               /* the last game's commitment matched its revealed seed */
+    /* errors and the privacy check */
+    char error_code[40], error[256];
+    long leaks;                   /* messages that showed a card another seat holds hidden */
+    char leak[256];               /* the first of them */
+    long frames;
+} DdzClient;
+
+void ddz_client_init(DdzClient *c);
+void ddz_client_free(DdzClient *c);
+
+/* Follows one message from the server (its JSON text); returns what it was. A message that
+ * is not JSON or lacks what its type needs is DDZ_EV_BAD (and counted nowhere else). */
+DdzClientEvent ddz_client_feed(DdzClient *c, const char *data, size_t len);
+/* The same for a message already parsed; msg is a jansson json_t *. */
+DdzClientEvent ddz_client_feed_json(DdzClient *c, struct json_t *msg);
+
+/* The automatic player of ddz connect --auto and ddz loadtest: when it is our turn, writes
+ * the message to send (JSON) into buf and returns its length, else 0. It bids the most it
+ * may one time in three, else the least; never doubles or shows; plays the first hint
+ * (ddz_moves_hint) or passes when following and nothing fits. */
+size_t ddz_client_auto(DdzClient *c, DdzRng *rng, char *buf, size_t size);
+
+/* Writes a client message: {"type":TYPE} plus the fields of fmt_fields, a JSON fragment
+ * ("\"value\":2") or NULL. Returns the length needed (like snprintf). */
+size_t ddz_client_msg(char *buf, size_t size, const char *type, const char *fields);
+
+/* The WebSocket client ------------------------------------------------------------------------*/
+
+typedef struct DdzWsHandler {
+    void (*opened)(void *ctx, long id);
+    void (*message)(void *ctx, long id, const char *data, size_t len);
+    void (*closed)(void *ctx, long id, const char *why); /* once per connection */
+    void (*timer)(void *ctx);                            /* every timer_ms, and after an interrupt */
+} DdzWsHandler;
+
+typedef struct DdzWsClient DdzWsClient;
+
+/* A client for up to max_conns connections. Returns NULL with err. */
+DdzWsClient *ddz_ws_client_new(const DdzWsHandler *h, void *ctx, int max_conns, DdzError *err);
+void ddz_ws_client_free(DdzWsClient *w);
+/* Starts connecting to url (ws://HOST:PORT[/PATH]); returns the connection's id (>= 0) or
+ * -1 with err. opened or closed follows. */
+long ddz_ws_client_connect(DdzWsClient *w, const char *url, DdzError *err);
+/* Queues a text message; returns 0, or -1 when the connection is gone. */
+int ddz_ws_client_send(DdzWsClient *w, long id, const char *data, size_t len);
+/* Closes a connection (closed follows). */
+void ddz_ws_client_close(DdzWsClient *w, long id);
+/* Drops a connection at once, without the closing handshake (tests: a broken network). */
+void ddz_ws_client_drop(DdzWsClient *w, long id);
+/* Runs the event loop until ddz_ws_client_stop, calling timer every timer_ms. */
+int ddz_ws_client_run(DdzWsClient *w, int timer_ms);
+void ddz_ws_client_stop(DdzWsClient *w);
+/* From any thread: makes the loop call timer soon. */
+void ddz_ws_client_interrupt(DdzWsClient *w);
+
+/* Splits ws://HOST:PORT/PATH; returns 0 or -1 with err. */
+int ddz_ws_url_parse(const char *url, char *host, size_t hsize, int *port, char *path, size_t psize,
+                     DdzError *err);
+
+#endif

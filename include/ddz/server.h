@@ -1,0 +1,117 @@
+/* server.h -- the network game server (docs/PROTOCOL.md): players, rooms, games, timers.
+ *
+ * The core is a plain state machine with no sockets and no clock of its own: the transport
+ * (ddz_serve_run, libwebsockets) or a test feeds it connection events, whole messages and
+ * the time, and takes the JSON messages it produced from its outbox. Each call is a pure
+ * function of (server state, connection, message, now) to new state and outgoing messages,
+ * so tests and the fuzzer drive it without a network. A DdzServer is opaque and owned by
+ * the caller (ddz_server_new/ddz_server_free); it is not thread-safe. It borrows the
+ * DdzStore it is given, which must outlive it. */
+#ifndef DDZ_SERVER_H
+#define DDZ_SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ddz/game.h"
+#include "ddz/store.h"
+
+#define DDZ_PROTOCOL_VERSION 1
+/* The largest message the server reads; a longer one is refused and its sender cut off. */
+#define DDZ_MAX_MESSAGE 65536
+#define DDZ_NAME_MAX 16  /* characters (code points) in a nickname or room name */
+#define DDZ_CHAT_MAX 200 /* characters in a chat line */
+
+typedef struct DdzServerConfig {
+    DdzOptions options;      /* rules of a room created without options */
+    int turn_ms;             /* turn deadline (30000); 0: none */
+    int quick_wait_ms;       /* quick match: computer players fill empty seats after this (10000) */
+    int bot_delay_ms;        /* a computer player waits this long before acting while people
+                                watch (800), so they can follow; 0 when nobody watches */
+    int hello_ms;            /* a connection that has not said hello by then is cut (10000) */
+    int between_games_ms;    /* a room waits this long after a game before it may deal again (0) */
+    bool leaver_penalty;     /* RULES §6: a player who leaves a game loses 10 x the base score */
+    char quick_level[16];    /* level of quick match's computer players ("normal") */
+    char auto_level[16];     /* level of the computer that plays for a player (托管, "normal") */
+    int max_conns;           /* connections at once (20000) */
+    int max_rooms;           /* rooms at once (10000) */
+    /* Randomness for deals, salts, tokens and computer players: NULL is the operating
+     * system's CSPRNG (libsodium); tests pass a seeded generator. Fills buf, returns 0. */
+    int (*random)(void *ctx, void *buf, size_t n);
+    void *random_ctx;
+    /* Optional log of notable events (a line without newline), e.g. to standard error. */
+    void (*log)(void *ctx, const char *line);
+    void *log_ctx;
+} DdzServerConfig;
+
+DdzServerConfig ddz_server_config_default(void);
+
+typedef struct DdzServer DdzServer;
+
+/* Makes a server. store may be NULL (nothing persists; tests, fuzzing). Returns NULL with err
+ * when the configuration is invalid or memory is short. */
+DdzServer *ddz_server_new(const DdzServerConfig *cfg, DdzStore *store, DdzError *err);
+void ddz_server_free(DdzServer *srv);
+
+/* A new connection; returns its id (> 0), or -1 when the server is full (the transport
+ * then closes it). Ids are never reused while the server lives. */
+long ddz_server_open(DdzServer *srv, int64_t now_ms);
+
+/* One whole message (one WebSocket text frame) from connection conn. Anything may arrive:
+ * malformed or hostile input is answered with an error, or the connection is cut
+ * (an outbox entry with close set). */
+void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len, int64_t now_ms);
+
+/* The transport lost connection conn (or closed it as asked). Idempotent. */
+void ddz_server_close(DdzServer *srv, long conn, int64_t now_ms);
+
+/* Timers: turn deadlines, computer players, quick match, hello timeouts. Call it often
+ * (every 10-50 ms) and after a call to next_timer's time. */
+void ddz_server_tick(DdzServer *srv, int64_t now_ms);
+
+/* Outgoing messages, in order. close: after sending data (if len > 0) the transport closes
+ * the connection, and must not deliver more of its messages (the core already forgot it). */
+typedef struct DdzServerOut {
+    long conn;
+    bool close;
+    size_t len;
+    char *data; /* JSON text, not NUL-terminated in the protocol sense but NUL-ended here */
+} DdzServerOut;
+
+/* The outbox since the last clear; *out points into the server and stays valid until the
+ * next call of any other function. */
+size_t ddz_server_outbox(const DdzServer *srv, const DdzServerOut **out);
+void ddz_server_outbox_clear(DdzServer *srv);
+
+/* Counters for logs, tests and the load test. */
+typedef struct DdzServerStats {
+    long conns, players, rooms, playing;  /* now */
+    long games_finished, games_aborted, redeals;
+    long messages, errors, cut;          /* totals: messages read, errors sent, connections cut */
+} DdzServerStats;
+void ddz_server_stats(const DdzServer *srv, DdzServerStats *st);
+
+/* Test access: the game of room `room` (NULL when it has none), and the seat conn holds
+ * (-1: none or a spectator). Only tests use these, to check what each seat was sent. */
+const DdzGame *ddz_server_game(const DdzServer *srv, long room);
+int ddz_server_seat_of(const DdzServer *srv, long conn, long *room);
+
+/* The transport ----------------------------------------------------------------------------*/
+
+typedef struct DdzServeConfig {
+    const char *iface;       /* address to listen on ("127.0.0.1") */
+    int port;                /* 7733; 0 picks a free port (printed) */
+    const char *db;          /* SQLite file, or NULL for none */
+    bool sync_full;          /* SQLite synchronous=FULL (survives power loss, slower) */
+    bool quiet;              /* no log lines on standard error */
+    int ping_s;              /* ping a connection silent this long, cut it after twice as
+                                long without an answer (half-open connections); 0: 30 */
+    DdzServerConfig server;
+} DdzServeConfig;
+
+/* Runs the server until SIGINT or SIGTERM: one libwebsockets event loop on the calling
+ * thread. Prints "listening on ws://IFACE:PORT" to standard output once it accepts
+ * connections. Returns 0 after a clean stop, or -1 with err. */
+int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err);
+
+#endif

@@ -1,0 +1,89 @@
+/* store.h -- the server's storage in SQLite: players, games, results, game records and the
+ * leaderboard (schema in docs/PROTOCOL.md, "Storage").
+ *
+ * The database runs in WAL mode. A game is a row from its deal ("playing") to its end, when
+ * its result, record and every player's new totals are written in one transaction, so after
+ * a crash nothing finished is lost or counted twice; opening a store marks the games that
+ * were still playing as aborted, which changes no score. A DdzStore is opaque and owned by
+ * the caller (ddz_store_open/ddz_store_close); it is used from one thread. */
+#ifndef DDZ_STORE_H
+#define DDZ_STORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ddz/cards.h"
+
+typedef struct DdzStore DdzStore;
+
+/* Opens (creating if needed) the database at path (":memory:" for a private one), sets WAL
+ * mode and synchronous NORMAL (FULL with sync_full), creates the schema and marks unfinished
+ * games aborted; *aborted (may be NULL) says how many. Returns NULL with err on failure. */
+DdzStore *ddz_store_open(const char *path, bool sync_full, int *aborted, DdzError *err);
+/* Opens an existing database read-only, with no recovery: safe while a server runs on it
+ * (reports, exports). */
+DdzStore *ddz_store_open_readonly(const char *path, DdzError *err);
+void ddz_store_close(DdzStore *st);
+
+typedef struct DdzStorePlayer {
+    int64_t id;
+    char name[80];
+    int64_t score, games, wins;
+} DdzStorePlayer;
+
+/* A new player with a nickname and the SHA-256 of its reconnect token. The name may be ""
+ * and set later with ddz_store_player_rename (the default name needs the id). */
+int ddz_store_player_new(DdzStore *st, const char *name, const uint8_t token_hash[32], int64_t now,
+                         int64_t *id, DdzError *err);
+int ddz_store_player_rename(DdzStore *st, int64_t id, const char *name, DdzError *err);
+/* Finds a player by token hash: 1 found, 0 not, -1 error. */
+int ddz_store_player_find(DdzStore *st, const uint8_t token_hash[32], DdzStorePlayer *out, DdzError *err);
+/* A player by id: 1 found, 0 not, -1 error. */
+int ddz_store_player_get(DdzStore *st, int64_t id, DdzStorePlayer *out, DdzError *err);
+
+/* A game starts: its row, status "playing", with the commitment to its deal. */
+int ddz_store_game_start(DdzStore *st, int64_t room, const char *options, const char *commit, int64_t now,
+                         int64_t *game, DdzError *err);
+
+/* The end of a game, written in one transaction: the game row (status "finished", or
+ * "redeal" when everyone passed), the seed and salt revealed, the record, one result row
+ * per seat, and each human player's score, games and wins. A game that is not "playing"
+ * is refused and nothing changes. */
+typedef struct DdzStoreEnd {
+    int64_t game;
+    bool redeal;
+    uint64_t seed;
+    char salt[33];                 /* hex */
+    const char *record;            /* JSON Lines text */
+    int64_t player[3];             /* 0 for a computer player */
+    char name[3][80];
+    int score[3];                  /* the game's scores (before penalties) */
+    int penalty[3];                /* leaver penalties, subtracted from the player's total */
+    int landlord;
+    bool landlord_won;
+    int64_t now;
+} DdzStoreEnd;
+int ddz_store_game_end(DdzStore *st, const DdzStoreEnd *end, DdzError *err);
+
+/* Marks a playing game aborted (no score changes), e.g. when the server stops. */
+int ddz_store_game_abort(DdzStore *st, int64_t game, DdzError *err);
+
+/* The leaderboard: players with at least one game, by score, then fewer games, then id.
+ * Returns how many were written (at most max), or -1. */
+int ddz_store_leaderboard(DdzStore *st, DdzStorePlayer *out, int max, DdzError *err);
+
+/* Totals for checks and reports. */
+typedef struct DdzStoreStats {
+    int64_t players, playing, finished, aborted, redeals, results;
+    int64_t score_sum;       /* sum of players' scores */
+    int64_t result_sum;      /* sum over results of (score - penalty) of human seats */
+    int64_t penalty_sum;
+} DdzStoreStats;
+int ddz_store_stats(DdzStore *st, DdzStoreStats *out, DdzError *err);
+
+/* Calls fn with every stored record (finished and redealt games, in game order). Returns 0
+ * or -1 (fn returning nonzero stops with that value). */
+int ddz_store_records(DdzStore *st, int (*fn)(void *ctx, int64_t game, const char *record), void *ctx,
+                      DdzError *err);
+
+#endif

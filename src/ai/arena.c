@@ -1,0 +1,250 @@
+/* arena.c -- two agents head to head over paired deals, on worker threads; WP and ADP with
+ * confidence intervals. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ddz/ai.h"
+#include "ddz/arena.h"
+
+int ddz_arena_points(const DdzResult *r, bool a_is_landlord, bool bidding)
+{
+    bool won = a_is_landlord == r->landlord_won;
+    if (!bidding) {
+        int bombs = r->bombs < 20 ? r->bombs : 20;
+        return (won ? 1 : -1) * (2 << bombs);
+    }
+    int L = r->landlord, farmers = 0;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (s != L)
+            farmers += r->score[s];
+    return a_is_landlord ? r->score[L] : farmers;
+}
+
+void ddz_arena_tally_add(DdzArenaTally *t, bool won, int points)
+{
+    t->games++;
+    t->wins += won;
+    t->points += points;
+    t->points_sq += (long long)points * points;
+}
+
+static void tally_merge(DdzArenaTally *into, const DdzArenaTally *t)
+{
+    into->games += t->games;
+    into->wins += t->wins;
+    into->points += t->points;
+    into->points_sq += t->points_sq;
+}
+
+void ddz_arena_summarize(const DdzArenaTally *t, DdzArenaSummary *s)
+{
+    memset(s, 0, sizeof *s);
+    if (t->games == 0)
+        return;
+    const double z = 1.96, n = (double)t->games;
+    double p = (double)t->wins / n;
+    double denom = 1 + z * z / n, center = (p + z * z / (2 * n)) / denom;
+    double half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom;
+    s->wp = p;
+    s->wp_lo = center - half;
+    s->wp_hi = center + half;
+    s->adp = (double)t->points / n;
+    s->adp_lo = s->adp_hi = s->adp;
+    if (t->games > 1) {
+        long double var = ((long double)t->points_sq - (long double)t->points * t->points / n) / (n - 1);
+        s->sd = var > 0 ? sqrt((double)var) : 0;
+        s->adp_lo = s->adp - z * s->sd / sqrt(n);
+        s->adp_hi = s->adp + z * s->sd / sqrt(n);
+    }
+}
+
+/* The match ------------------------------------------------------------------------------*/
+
+typedef struct Arena {
+    const DdzArenaConfig *cfg;
+    pthread_mutex_t lock;
+    long next;       /* next deal to hand out */
+    bool stop;       /* an error happened: hand out no more */
+    long err_deal;   /* the lowest failing deal, its error in err */
+    DdzError err;
+    DdzArenaStats sum;
+} Arena;
+
+/* The seed of one agent: a function of the run's seed, the deal, the game and the seat
+ * only, so any worker makes the same agent for the same game. */
+static uint64_t agent_seed(uint64_t seed, uint64_t deal, int swap, int seat)
+{
+    uint64_t x = seed * 0x9E3779B97F4A7C15ull + deal;
+    x = ddz_rng_splitmix(&x) ^ (uint64_t)(swap * 3 + seat + 1) * 0xD1B54A32D192ED03ull;
+    return ddz_rng_splitmix(&x);
+}
+
+/* Plays a dealt game to its end with the agents. */
+static int play_out(DdzGame *g, DdzAgent agents[DDZ_SEAT_NB], DdzError *err)
+{
+    while (g->phase != DDZ_PHASE_OVER && g->phase != DDZ_PHASE_REDEAL) {
+        DdzAgent *a = &agents[g->turn];
+        DdzError e;
+        if (ddz_agent_step(a, g, &e) != 0) {
+            snprintf(err->msg, sizeof err->msg, "seat %d (%.40s): %.190s", g->turn, a->name, e.msg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Game `swap` of deal k: swap 0 has A in seat 0 (the landlord without bidding) and B in
+ * seats 1 and 2; swap 1 the other way round. */
+static int play_game(const DdzArenaConfig *cfg, uint64_t k, int swap, DdzGame *g, DdzArenaStats *st,
+                     DdzError *err)
+{
+    DdzAgent agents[DDZ_SEAT_NB];
+    const char *name[DDZ_SEAT_NB] = {swap ? cfg->b : cfg->a, swap ? cfg->a : cfg->b, swap ? cfg->a : cfg->b};
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (ddz_ai_agent_new(&agents[s], name[s], agent_seed(cfg->seed, k, swap, s), err) != 0) {
+            while (s-- > 0)
+                ddz_agent_free(&agents[s]);
+            return -1;
+        }
+    DdzOptions opt = ddz_options_default();
+    opt.rules = cfg->rules;
+    DdzRng rng;
+    ddz_rng_seed(&rng, cfg->seed + k);
+    int rc = 0;
+    if (!cfg->bidding) {
+        /* The research protocol: seat 0 takes the bottom and leads, worth a bid of 3. */
+        DdzAction bid = ddz_action_bid(0, 3);
+        ddz_game_new(g, &opt, &rng, 0);
+        rc = ddz_game_apply(g, &bid, err);
+        if (rc == 0)
+            rc = play_out(g, agents, err);
+    } else {
+        /* Everyone passed: the next shuffle of the same generator, the next first bidder. */
+        for (int attempt = 0; rc == 0; attempt++) {
+            ddz_game_new(g, &opt, &rng, (int)((k + (uint64_t)attempt) % 3));
+            rc = play_out(g, agents, err);
+            if (g->phase != DDZ_PHASE_REDEAL)
+                break;
+            st->redeals++;
+            if (attempt == 999) {
+                snprintf(err->msg, sizeof err->msg, "1000 redeals in a row");
+                rc = -1;
+            }
+        }
+    }
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        ddz_agent_free(&agents[s]);
+    DdzResult r;
+    if (rc != 0 || ddz_game_result(g, &r) != 0)
+        return -1;
+    bool a_landlord = (r.landlord == 0) != (swap == 1);
+    bool won = a_landlord == r.landlord_won;
+    int points = ddz_arena_points(&r, a_landlord, cfg->bidding);
+    ddz_arena_tally_add(&st->all, won, points);
+    ddz_arena_tally_add(a_landlord ? &st->landlord : &st->farmers, won, points);
+    st->bombs += r.bombs;
+    return 0;
+}
+
+static void *worker(void *arg)
+{
+    Arena *ar = arg;
+    DdzArenaStats st;
+    memset(&st, 0, sizeof st);
+    DdzGame *g = malloc(sizeof *g);
+    DdzError err = {0, "out of memory"};
+    long failed = -1;
+    for (;;) {
+        pthread_mutex_lock(&ar->lock);
+        long k = ar->stop || !g ? ar->cfg->deals : ar->next++;
+        pthread_mutex_unlock(&ar->lock);
+        if (k >= ar->cfg->deals)
+            break;
+        for (int swap = 0; swap < 2 && failed < 0; swap++)
+            if (play_game(ar->cfg, (uint64_t)k, swap, g, &st, &err) != 0) {
+                char msg[sizeof err.msg];
+                snprintf(msg, sizeof msg, "deal %ld (%.40s the landlord's side): %.150s", k,
+                         swap ? ar->cfg->b : ar->cfg->a, err.msg);
+                memcpy(err.msg, msg, sizeof msg);
+                failed = k;
+            }
+        if (failed >= 0)
+            break;
+    }
+    if (!g)
+        failed = 0;
+    free(g);
+    pthread_mutex_lock(&ar->lock);
+    tally_merge(&ar->sum.all, &st.all);
+    tally_merge(&ar->sum.landlord, &st.landlord);
+    tally_merge(&ar->sum.farmers, &st.farmers);
+    ar->sum.redeals += st.redeals;
+    ar->sum.bombs += st.bombs;
+    if (failed >= 0) {
+        ar->stop = true;
+        if (ar->err_deal < 0 || failed < ar->err_deal) {
+            ar->err_deal = failed;
+            ar->err = err;
+        }
+    }
+    pthread_mutex_unlock(&ar->lock);
+    return NULL;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int ddz_arena_run(const DdzArenaConfig *cfg, DdzArenaStats *out, DdzError *err)
+{
+    memset(out, 0, sizeof *out);
+    /* Both names are checked before any thread starts. */
+    const char *names[2] = {cfg->a, cfg->b};
+    for (int i = 0; i < 2; i++) {
+        DdzAgent a;
+        if (!names[i] || ddz_ai_agent_new(&a, names[i], 1, err) != 0) {
+            if (!names[i] && err)
+                snprintf(err->msg, sizeof err->msg, "no agent name");
+            return -1;
+        }
+        ddz_agent_free(&a);
+    }
+    if (cfg->deals < 0) {
+        if (err)
+            snprintf(err->msg, sizeof err->msg, "deals %ld: give a positive number", cfg->deals);
+        return -1;
+    }
+    Arena ar;
+    memset(&ar, 0, sizeof ar);
+    ar.cfg = cfg;
+    ar.err_deal = -1;
+    pthread_mutex_init(&ar.lock, NULL);
+    int jobs = cfg->jobs < 1 ? 1 : cfg->jobs > 256 ? 256 : cfg->jobs;
+    if (jobs > cfg->deals)
+        jobs = cfg->deals > 0 ? (int)cfg->deals : 1;
+    pthread_t threads[256];
+    int started = 0;
+    double t0 = now_seconds();
+    for (; started < jobs - 1; started++)
+        if (pthread_create(&threads[started], NULL, worker, &ar) != 0)
+            break;
+    worker(&ar); /* the calling thread works too */
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    pthread_mutex_destroy(&ar.lock);
+    *out = ar.sum;
+    out->seconds = now_seconds() - t0;
+    if (ar.err_deal >= 0) {
+        if (err)
+            *err = ar.err;
+        return -1;
+    }
+    return 0;
+}

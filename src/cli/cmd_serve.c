@@ -1,0 +1,196 @@
+/* cmd_serve.c -- ddz serve (the network game server) and ddz verify (checks the deals and
+ * commitments of game records). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli.h"
+#include "ddz/ai.h"
+#include "ddz/commit.h"
+#include "ddz/server.h"
+#include "ddz/store.h"
+
+static int int_arg(int argc, char **argv, int *i, long lo, long hi, long *out)
+{
+    char *end;
+    if (*i + 1 >= argc)
+        return cli_fail("%s needs a number", argv[*i]);
+    errno = 0;
+    *out = strtol(argv[++*i], &end, 10);
+    if (*end || errno || *out < lo || *out > hi)
+        return cli_fail("%s: '%s' is not a number from %ld to %ld", argv[*i - 1], argv[*i], lo, hi);
+    return 0;
+}
+
+static int print_record(void *ctx, int64_t game, const char *record)
+{
+    (void)game;
+    fputs(record, ctx);
+    return 0;
+}
+
+/* ddz serve --db FILE --report: what the database holds, as one JSON object. */
+static int report(const char *db, bool records)
+{
+    DdzError err;
+    DdzStore *st = ddz_store_open_readonly(db, &err);
+    if (!st)
+        return cli_fail("serve: %s", err.msg);
+    int rc = CLI_OK;
+    if (records) {
+        if (ddz_store_records(st, print_record, stdout, &err) != 0)
+            rc = cli_fail("serve: %s", err.msg);
+        ddz_store_close(st);
+        return rc;
+    }
+    DdzStoreStats s;
+    if (ddz_store_stats(st, &s, &err) != 0) {
+        ddz_store_close(st);
+        return cli_fail("serve: %s", err.msg);
+    }
+    json_t *top = json_array();
+    DdzStorePlayer best[10];
+    int n = ddz_store_leaderboard(st, best, 10, &err);
+    for (int i = 0; i < n; i++)
+        json_array_append_new(top, json_pack("{s:s, s:I, s:I}", "name", best[i].name, "score",
+                                             (json_int_t)best[i].score, "games", (json_int_t)best[i].games));
+    json_t *o = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "players", (json_int_t)s.players,
+                          "finished", (json_int_t)s.finished, "redeals", (json_int_t)s.redeals, "aborted",
+                          (json_int_t)s.aborted, "playing", (json_int_t)s.playing, "results", (json_int_t)s.results,
+                          "score_sum", (json_int_t)s.score_sum, "result_sum", (json_int_t)s.result_sum,
+                          "penalty_sum", (json_int_t)s.penalty_sum, "top", top);
+    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    if (text)
+        puts(text);
+    free(text);
+    ddz_store_close(st);
+    return rc;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    DdzServeConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.iface = "127.0.0.1";
+    cfg.port = 7733;
+    cfg.server = ddz_server_config_default();
+    bool do_report = false, do_records = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        long v;
+        if (!strcmp(a, "--port")) {
+            if (int_arg(argc, argv, &i, 0, 65535, &v))
+                return CLI_USAGE;
+            cfg.port = (int)v;
+        } else if (!strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--quick-level") ||
+                   !strcmp(a, "--auto-level")) {
+            if (i + 1 >= argc)
+                return cli_fail("serve: %s needs a value", a);
+            const char *val = argv[++i];
+            if (!strcmp(a, "--listen"))
+                cfg.iface = val;
+            else if (!strcmp(a, "--db"))
+                cfg.db = val;
+            else {
+                DdzLevel lv;
+                DdzError err;
+                if (ddz_level_parse(val, &lv, &err) != 0)
+                    return cli_fail("serve: %s: %s", a, err.msg);
+                char *dst = !strcmp(a, "--quick-level") ? cfg.server.quick_level : cfg.server.auto_level;
+                snprintf(dst, sizeof cfg.server.quick_level, "%s", ddz_level_name(lv));
+            }
+        } else if (!strcmp(a, "--turn")) {
+            if (int_arg(argc, argv, &i, 0, 3600, &v))
+                return CLI_USAGE;
+            cfg.server.turn_ms = (int)v * 1000;
+        } else if (!strcmp(a, "--quick-wait")) {
+            if (int_arg(argc, argv, &i, 0, 3600, &v))
+                return CLI_USAGE;
+            cfg.server.quick_wait_ms = (int)v * 1000;
+        } else if (!strcmp(a, "--bot-delay")) {
+            if (int_arg(argc, argv, &i, 0, 60000, &v))
+                return CLI_USAGE;
+            cfg.server.bot_delay_ms = (int)v;
+        } else if (!strcmp(a, "--ping")) {
+            if (int_arg(argc, argv, &i, 1, 3600, &v))
+                return CLI_USAGE;
+            cfg.ping_s = (int)v;
+        } else if (!strcmp(a, "--max-conns")) {
+            if (int_arg(argc, argv, &i, 1, 1000000, &v))
+                return CLI_USAGE;
+            cfg.server.max_conns = (int)v;
+        } else if (!strcmp(a, "-o")) {
+            DdzError err;
+            if (i + 1 >= argc)
+                return cli_fail("serve: -o needs a rule option (ddz help options)");
+            if (ddz_options_set(&cfg.server.options, argv[++i], &err) != 0)
+                return cli_fail("serve: %s", err.msg);
+        } else if (!strcmp(a, "--rules")) {
+            if (cli_rules_option(argc, argv, &i, &cfg.server.options.rules) != 0)
+                return CLI_USAGE;
+        } else if (!strcmp(a, "--leaver-penalty")) {
+            cfg.server.leaver_penalty = true;
+        } else if (!strcmp(a, "--sync-full")) {
+            cfg.sync_full = true;
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+            cfg.quiet = true;
+        } else if (!strcmp(a, "--report")) {
+            do_report = true;
+        } else if (!strcmp(a, "--records")) {
+            do_records = true;
+        } else {
+            return cli_fail("serve: unknown argument '%s' (see ddz help serve)", a);
+        }
+    }
+    if (do_report || do_records) {
+        if (!cfg.db)
+            return cli_fail("serve: --report and --records need --db FILE");
+        return report(cfg.db, do_records);
+    }
+    DdzError err;
+    if (ddz_serve_run(&cfg, &err) != 0)
+        return cli_fail("serve: %s", err.msg);
+    return CLI_OK;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    const char *path = NULL;
+    bool quiet = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quiet"))
+            quiet = true;
+        else if (!path)
+            path = argv[i];
+        else
+            return cli_fail("verify: unknown argument '%s' (see ddz help verify)", argv[i]);
+    }
+    if (!path)
+        return cli_fail("verify: which record? ddz verify RECORD (- for standard input)");
+    FILE *f = NULL;
+    if (!strcmp(path, "-")) {
+        /* The check reads the file twice: copy standard input aside first. */
+        f = tmpfile();
+        char buf[65536];
+        size_t n;
+        while (f && (n = fread(buf, 1, sizeof buf, stdin)) > 0)
+            fwrite(buf, 1, n, f);
+        if (f)
+            rewind(f);
+    } else {
+        f = fopen(path, "r");
+    }
+    if (!f)
+        return cli_fail("verify: cannot read %s: %s", path, strerror(errno));
+    long games;
+    DdzError err;
+    int bad = ddz_commit_verify(f, quiet ? NULL : stdout, stderr, path, &games, &err);
+    fclose(f);
+    if (bad < 0)
+        return cli_fail("verify: %s", err.msg);
+    printf("%ld game%s, %d bad\n", games, games == 1 ? "" : "s", bad);
+    return bad ? CLI_USAGE : games == 0 ? CLI_NO : CLI_OK;
+}

@@ -1,0 +1,153 @@
+/* core.h -- what the server core's files share (server.c: connections, players, the lobby;
+ * room.c: rooms, games, timers, computer players; msg.c: messages built from views). */
+#ifndef DDZ_NET_CORE_H
+#define DDZ_NET_CORE_H
+
+#include <jansson.h>
+
+#include "ddz/agent.h"
+#include "ddz/server.h"
+
+typedef struct Room Room;
+typedef struct Player Player;
+
+/* Token buckets limit rates: `level` tokens, refilled at `rate` per second up to `cap`. */
+typedef struct Bucket {
+    double level;
+    int64_t at;
+} Bucket;
+
+/* A connection: its slot in DdzServer.conns, and the player once it said hello. */
+typedef struct Conn {
+    long id;          /* 0: the slot is free */
+    int64_t opened;
+    Player *player;
+    Bucket msgs;      /* message rate */
+    Bucket errors;    /* error rate */
+} Conn;
+
+/* A player: who is behind a connection (or was: a player who dropped out of a game keeps
+ * its seat until the game ends). Players live in a list; a token-hash table finds them. */
+struct Player {
+    int64_t id;
+    char name[80];
+    uint8_t token_hash[32];
+    long conn;        /* 0 when disconnected */
+    Room *room;
+    int seat;         /* in room: 0..2, or -1 watching */
+    Bucket chat;
+    Player *next, *prev;   /* all players */
+    Player *hnext;         /* token-hash chain */
+};
+
+enum { SEAT_EMPTY, SEAT_HUMAN, SEAT_BOT };
+
+typedef struct Seat {
+    uint8_t kind;
+    Player *player;       /* SEAT_HUMAN, NULL once it left a running game */
+    int64_t player_id;    /* stored player, 0 for a bot */
+    char name[80];
+    char level[16];       /* SEAT_BOT: its level */
+    bool ready;
+    bool autop;           /* the computer plays for this human (托管) */
+    bool left;            /* the human left during this game */
+    int timeouts;         /* turn deadlines missed in a row */
+    bool has_agent;
+    DdzAgent agent;
+    int score;            /* the room's running score of this seat's occupant */
+} Seat;
+
+enum { ROOM_WAITING, ROOM_PLAYING };
+
+struct Room {
+    long id;
+    char name[80];
+    char password[80];
+    bool has_password, quick;
+    DdzOptions opt;
+    int turn_ms;
+    Seat seat[DDZ_SEAT_NB];
+    Player **watch;       /* spectators */
+    int nwatch, capwatch;
+    int state;
+    long games;           /* games dealt in this room */
+    int next_first;       /* first bidder of the next deal */
+    DdzGame *game;        /* while playing */
+    int64_t store_game;   /* the game's row */
+    uint64_t seed;
+    char salt[33], commit[65];
+    int64_t deadline;     /* the seat to act must act by then (0: none) */
+    int64_t bot_due;      /* a computer acts for the seat to act then (0: none) */
+    int64_t quick_due;    /* quick match: computers fill empty seats then (0: none) */
+    int64_t start_after;  /* no deal before this time */
+};
+
+struct DdzServer {
+    DdzServerConfig cfg;
+    DdzStore *store;
+    Conn *conns;
+    int nconns, capconns, free_hint;
+    long conn_gen;
+    Player *players;      /* list */
+    Player **phash;
+    size_t phash_size;
+    long nplayers;
+    int64_t next_player_id; /* ids when there is no store */
+    Room **rooms;
+    int nrooms, caprooms;
+    long next_room_id;
+    DdzServerOut *out;
+    size_t nout, capout;
+    DdzServerStats stats;
+    int64_t now;
+    bool gc;              /* a room may have emptied: room_gc looks */
+    bool failed_alloc;
+    DdzMove moves[DDZ_MAX_MOVES + 1]; /* scratch for legal moves */
+};
+
+/* server.c */
+Conn *srv_conn(const DdzServer *srv, long id);
+void srv_send(DdzServer *srv, long conn, json_t *msg);          /* takes the reference */
+void srv_send_text(DdzServer *srv, long conn, const char *text, size_t len);
+void srv_error(DdzServer *srv, long conn, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void srv_cut(DdzServer *srv, long conn, const char *code, const char *message);
+void srv_random(DdzServer *srv, void *buf, size_t n);
+void srv_log(DdzServer *srv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void srv_player_forget_maybe(DdzServer *srv, Player *p);
+
+/* room.c */
+Room *room_find(DdzServer *srv, long id);
+Room *room_new(DdzServer *srv, const char *name, const char *password, const DdzOptions *opt, bool quick);
+void room_free_all(DdzServer *srv);
+int room_take_seat(DdzServer *srv, Room *r, Player *p, int want);
+void room_add_watcher(DdzServer *srv, Room *r, Player *p);
+void room_leave(DdzServer *srv, Player *p);
+void room_disconnected(DdzServer *srv, Player *p);
+void room_reconnected(DdzServer *srv, Player *p);
+void room_broadcast_room(DdzServer *srv, Room *r);
+void room_send_room(DdzServer *srv, Room *r, Player *p);
+void room_send_state(DdzServer *srv, Room *r, Player *p);
+void room_try_start(DdzServer *srv, Room *r);
+void room_tick(DdzServer *srv, Room *r);
+void room_gc(DdzServer *srv);
+int room_add_bot(DdzServer *srv, Room *r, int seat, const char *level);
+void room_human_action(DdzServer *srv, Player *p, const json_t *msg, const char *type);
+void room_set_auto(DdzServer *srv, Room *r, int seat, bool on, const char *reason);
+void room_chat(DdzServer *srv, Player *p, const char *text);
+json_t *room_summary(const Room *r);
+int room_humans(const Room *r, bool connected_only);
+void room_broadcast_text(DdzServer *srv, Room *r, const char *text, size_t len);
+
+/* msg.c */
+json_t *msg_cards(DdzCards cards);
+json_t *msg_cards3(const DdzCards c[DDZ_SEAT_NB]);
+json_t *msg_move(const DdzMove *m, DdzRuleset rules);
+const char *msg_phase_name(int phase);
+const char *msg_kind_name(const DdzAction *a);
+json_t *msg_action(const DdzView *v, const DdzAction *a, int rules);
+json_t *msg_state(const Room *r, const DdzView *v, int seat, int64_t now);
+void msg_public_view(const DdzGame *g, DdzView *v);
+json_t *msg_next(const Room *r, int64_t now);
+
+#endif

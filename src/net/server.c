@@ -1,0 +1,825 @@
+/* server.c -- the server core's connections, players and lobby: reads each message, checks
+ * it, answers or hands it to its room (room.c). No sockets and no clock: see server.h. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "core.h"
+#include "ddz/ai.h"
+#include "ddz/commit.h"
+
+/* Rates: a connection may send 20 messages at once and 10 a second after; 10 errors at once
+ * and one every 2 seconds after (more is cut off); chat 3 lines at once, one per 2 s after. */
+#define MSG_BURST 20.0
+#define MSG_RATE 10.0
+#define ERR_BURST 10.0
+#define ERR_RATE 0.5
+#define CHAT_BURST 3.0
+#define CHAT_RATE 0.5
+
+DdzServerConfig ddz_server_config_default(void)
+{
+    DdzServerConfig c;
+    memset(&c, 0, sizeof c);
+    c.options = ddz_options_default();
+    c.turn_ms = 30000;
+    c.quick_wait_ms = 10000;
+    c.bot_delay_ms = 800;
+    c.hello_ms = 10000;
+    c.between_games_ms = 0;
+    snprintf(c.quick_level, sizeof c.quick_level, "normal");
+    snprintf(c.auto_level, sizeof c.auto_level, "normal");
+    c.max_conns = 20000;
+    c.max_rooms = 10000;
+    return c;
+}
+
+/* Takes one token from a bucket of capacity cap refilled at rate per second. */
+static bool bucket_take(Bucket *b, double cap, double rate, int64_t now)
+{
+    if (now > b->at) {
+        b->level += (double)(now - b->at) * rate / 1000.0;
+        if (b->level > cap)
+            b->level = cap;
+    }
+    b->at = now;
+    if (b->level < 1.0)
+        return false;
+    b->level -= 1.0;
+    return true;
+}
+
+void srv_log(DdzServer *srv, const char *fmt, ...)
+{
+    if (!srv->cfg.log)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    srv->cfg.log(srv->cfg.log_ctx, line);
+}
+
+void srv_random(DdzServer *srv, void *buf, size_t n)
+{
+    if (srv->cfg.random && srv->cfg.random(srv->cfg.random_ctx, buf, n) == 0)
+        return;
+    randombytes_buf(buf, n);
+}
+
+/* Outbox ------------------------------------------------------------------------------------*/
+
+static void push_out(DdzServer *srv, long conn, bool close, const char *text, size_t len)
+{
+    if (srv->nout == srv->capout) {
+        size_t cap = srv->capout ? srv->capout * 2 : 64;
+        DdzServerOut *o = realloc(srv->out, cap * sizeof *o);
+        if (!o) {
+            srv->failed_alloc = true;
+            return;
+        }
+        srv->out = o;
+        srv->capout = cap;
+    }
+    char *data = NULL;
+    if (len) {
+        data = malloc(len + 1);
+        if (!data) {
+            srv->failed_alloc = true;
+            return;
+        }
+        memcpy(data, text, len);
+        data[len] = '\0';
+    }
+    srv->out[srv->nout++] = (DdzServerOut){conn, close, len, data};
+}
+
+void srv_send_text(DdzServer *srv, long conn, const char *text, size_t len)
+{
+    if (conn > 0 && srv_conn(srv, conn))
+        push_out(srv, conn, false, text, len);
+}
+
+void srv_send(DdzServer *srv, long conn, json_t *msg)
+{
+    if (!msg)
+        return;
+    char *text = json_dumps(msg, JSON_COMPACT);
+    json_decref(msg);
+    if (!text) {
+        srv->failed_alloc = true;
+        return;
+    }
+    srv_send_text(srv, conn, text, strlen(text));
+    free(text);
+}
+
+size_t ddz_server_outbox(const DdzServer *srv, const DdzServerOut **out)
+{
+    *out = srv->out;
+    return srv->nout;
+}
+
+void ddz_server_outbox_clear(DdzServer *srv)
+{
+    for (size_t i = 0; i < srv->nout; i++)
+        free(srv->out[i].data);
+    srv->nout = 0;
+}
+
+/* Connections ------------------------------------------------------------------------------*/
+
+/* Connection ids: slot + 1 in the low 20 bits, a generation above, so an id is never
+ * reused and a stale one finds nothing. */
+#define SLOT_BITS 20
+#define SLOT_MASK ((1L << SLOT_BITS) - 1)
+
+Conn *srv_conn(const DdzServer *srv, long id)
+{
+    long slot = (id & SLOT_MASK) - 1;
+    if (id <= 0 || slot < 0 || slot >= srv->nconns || srv->conns[slot].id != id)
+        return NULL;
+    return &srv->conns[slot];
+}
+
+long ddz_server_open(DdzServer *srv, int64_t now)
+{
+    srv->now = now;
+    if (srv->stats.conns >= srv->cfg.max_conns)
+        return -1;
+    int slot = -1;
+    for (int i = srv->free_hint; i < srv->nconns; i++)
+        if (!srv->conns[i].id) {
+            slot = i;
+            break;
+        }
+    if (slot < 0) {
+        if (srv->nconns == srv->capconns) {
+            int cap = srv->capconns ? srv->capconns * 2 : 64;
+            if (cap > (int)SLOT_MASK - 1)
+                return -1;
+            Conn *c = realloc(srv->conns, (size_t)cap * sizeof *c);
+            if (!c)
+                return -1;
+            srv->conns = c;
+            srv->capconns = cap;
+        }
+        slot = srv->nconns++;
+    }
+    srv->free_hint = slot + 1;
+    Conn *c = &srv->conns[slot];
+    memset(c, 0, sizeof *c);
+    c->id = (++srv->conn_gen << SLOT_BITS) | (slot + 1);
+    c->opened = now;
+    c->msgs = (Bucket){MSG_BURST, now};
+    c->errors = (Bucket){ERR_BURST, now};
+    srv->stats.conns++;
+    return c->id;
+}
+
+/* Forgets a connection (the player stays, disconnected). */
+static void conn_drop(DdzServer *srv, Conn *c)
+{
+    Player *p = c->player;
+    long slot = (c->id & SLOT_MASK) - 1;
+    c->id = 0;
+    c->player = NULL;
+    if (slot < srv->free_hint)
+        srv->free_hint = (int)slot;
+    srv->stats.conns--;
+    srv->gc = true;
+    if (p) {
+        p->conn = 0;
+        if (p->room)
+            room_disconnected(srv, p);
+        srv_player_forget_maybe(srv, p);
+    }
+}
+
+void ddz_server_close(DdzServer *srv, long id, int64_t now)
+{
+    srv->now = now;
+    Conn *c = srv_conn(srv, id);
+    if (c)
+        conn_drop(srv, c);
+    room_gc(srv);
+}
+
+/* An error message; errors come at a limited rate, then the connection is cut. */
+void srv_error(DdzServer *srv, long conn, const char *code, const char *fmt, ...)
+{
+    Conn *c = srv_conn(srv, conn);
+    if (!c)
+        return;
+    char text[300];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    srv->stats.errors++;
+    if (!bucket_take(&c->errors, ERR_BURST, ERR_RATE, srv->now)) {
+        srv_cut(srv, conn, "too_many_errors", "too many bad messages");
+        return;
+    }
+    srv_send(srv, conn, json_pack("{s:s, s:s, s:s}", "type", "error", "code", code, "message", text));
+}
+
+/* Sends a last error and cuts the connection. */
+void srv_cut(DdzServer *srv, long conn, const char *code, const char *message)
+{
+    Conn *c = srv_conn(srv, conn);
+    if (!c)
+        return;
+    json_t *m = json_pack("{s:s, s:s, s:s, s:b}", "type", "error", "code", code, "message", message, "fatal", 1);
+    char *text = m ? json_dumps(m, JSON_COMPACT) : NULL;
+    json_decref(m);
+    push_out(srv, conn, true, text ? text : "", text ? strlen(text) : 0);
+    free(text);
+    srv->stats.cut++;
+    srv_log(srv, "cut connection %ld: %s", conn, code);
+    conn_drop(srv, c);
+}
+
+/* Players --------------------------------------------------------------------------------*/
+
+static size_t phash_index(const DdzServer *srv, const uint8_t h[32])
+{
+    uint64_t x;
+    memcpy(&x, h, sizeof x);
+    return (size_t)(x % srv->phash_size);
+}
+
+static Player *player_by_hash(DdzServer *srv, const uint8_t h[32])
+{
+    for (Player *p = srv->phash[phash_index(srv, h)]; p; p = p->hnext)
+        if (!memcmp(p->token_hash, h, 32))
+            return p;
+    return NULL;
+}
+
+static Player *player_add(DdzServer *srv, int64_t id, const char *name, const uint8_t h[32])
+{
+    Player *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->id = id;
+    snprintf(p->name, sizeof p->name, "%s", name);
+    memcpy(p->token_hash, h, 32);
+    p->seat = -1;
+    p->chat = (Bucket){CHAT_BURST, srv->now};
+    p->next = srv->players;
+    if (srv->players)
+        srv->players->prev = p;
+    srv->players = p;
+    size_t i = phash_index(srv, h);
+    p->hnext = srv->phash[i];
+    srv->phash[i] = p;
+    srv->nplayers++;
+    srv->stats.players = srv->nplayers;
+    return p;
+}
+
+static void player_free(DdzServer *srv, Player *p)
+{
+    Player **pp = &srv->phash[phash_index(srv, p->token_hash)];
+    while (*pp && *pp != p)
+        pp = &(*pp)->hnext;
+    if (*pp)
+        *pp = p->hnext;
+    if (p->prev)
+        p->prev->next = p->next;
+    else
+        srv->players = p->next;
+    if (p->next)
+        p->next->prev = p->prev;
+    srv->nplayers--;
+    srv->stats.players = srv->nplayers;
+    free(p);
+}
+
+/* A player with no connection and no room is forgotten when the store remembers it. */
+void srv_player_forget_maybe(DdzServer *srv, Player *p)
+{
+    if (srv->store && !p->conn && !p->room)
+        player_free(srv, p);
+}
+
+/* Message helpers ---------------------------------------------------------------------------*/
+
+/* Counts the code points of UTF-8 text (jansson has checked it is valid), and whether it has
+ * control characters. */
+static size_t utf8_chars(const char *s, bool *control)
+{
+    size_t n = 0;
+    *control = false;
+    for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
+        if ((*u & 0xC0) != 0x80)
+            n++;
+        if (*u < 0x20 || *u == 0x7F)
+            *control = true;
+    }
+    return n;
+}
+
+/* A string field: 0 with *out (NULL if absent and optional), or -1 after an error. */
+static int get_str(DdzServer *srv, long conn, const json_t *msg, const char *key, bool required, const char **out)
+{
+    json_t *v = json_object_get(msg, key);
+    *out = NULL;
+    if (!v) {
+        if (!required)
+            return 0;
+        srv_error(srv, conn, "bad_message", "\"%s\" is missing", key);
+        return -1;
+    }
+    if (!json_is_string(v)) {
+        srv_error(srv, conn, "bad_message", "\"%s\" must be a string", key);
+        return -1;
+    }
+    *out = json_string_value(v);
+    return 0;
+}
+
+/* An integer field in [lo, hi]; absent: *out = dflt when optional. */
+static int get_int(DdzServer *srv, long conn, const json_t *msg, const char *key, bool required, long lo,
+                   long hi, long dflt, long *out)
+{
+    json_t *v = json_object_get(msg, key);
+    *out = dflt;
+    if (!v) {
+        if (!required)
+            return 0;
+        srv_error(srv, conn, "bad_message", "\"%s\" is missing", key);
+        return -1;
+    }
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+        srv_error(srv, conn, "bad_message", "\"%s\" must be an integer from %ld to %ld", key, lo, hi);
+        return -1;
+    }
+    *out = (long)json_integer_value(v);
+    return 0;
+}
+
+/* A name (nickname, room name): 1..DDZ_NAME_MAX characters, no control characters, not
+ * only blanks. */
+static int check_name(DdzServer *srv, long conn, const char *what, const char *s)
+{
+    bool control;
+    size_t n = utf8_chars(s, &control);
+    bool blank = strspn(s, " ") == strlen(s);
+    if (n == 0 || n > DDZ_NAME_MAX || control || blank || strlen(s) >= 80) {
+        srv_error(srv, conn, "bad_name", "%s must be 1 to %d characters, without control characters", what,
+                  DDZ_NAME_MAX);
+        return -1;
+    }
+    return 0;
+}
+
+/* Lobby handlers ---------------------------------------------------------------------------*/
+
+static void send_welcome(DdzServer *srv, Conn *c, const char *token, bool resumed)
+{
+    Player *p = c->player;
+    json_t *m = json_pack("{s:s, s:i, s:I, s:s, s:b, s:s}", "type", "welcome", "version", DDZ_PROTOCOL_VERSION,
+                          "player", (json_int_t)p->id, "name", p->name, "resumed", resumed, "server",
+                          "ddz " DDZ_VERSION);
+    if (m && token)
+        json_object_set_new(m, "token", json_string(token));
+    srv_send(srv, c->id, m);
+}
+
+static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
+{
+    long conn = c->id, version;
+    const char *name, *token;
+    if (c->player) {
+        srv_error(srv, conn, "already_hello", "you already said hello");
+        return;
+    }
+    if (get_int(srv, conn, msg, "version", true, 0, 1000000, 0, &version) != 0)
+        return;
+    if (version != DDZ_PROTOCOL_VERSION) {
+        char text[96];
+        snprintf(text, sizeof text, "protocol version %ld is not supported (this server speaks %d)", version,
+                 DDZ_PROTOCOL_VERSION);
+        srv_cut(srv, conn, "version", text);
+        return;
+    }
+    if (get_str(srv, conn, msg, "name", false, &name) != 0 || get_str(srv, conn, msg, "token", false, &token) != 0)
+        return;
+    if (name && check_name(srv, conn, "a nickname", name) != 0)
+        return;
+    DdzError err;
+    if (token) {
+        /* Reconnect: the token names a player, in memory or in the store. */
+        uint8_t h[32];
+        crypto_hash_sha256(h, (const unsigned char *)token, strlen(token));
+        Player *p = player_by_hash(srv, h);
+        if (!p && srv->store) {
+            DdzStorePlayer sp;
+            int found = ddz_store_player_find(srv->store, h, &sp, &err);
+            if (found < 0) {
+                srv_error(srv, conn, "storage", "the server cannot read its database: %s", err.msg);
+                return;
+            }
+            if (found)
+                p = player_add(srv, sp.id, sp.name, h);
+        }
+        if (!p) {
+            srv_error(srv, conn, "bad_token", "no player has this token; say hello without one");
+            return;
+        }
+        if (p->conn) {
+            /* The player moves to this connection; the old one is told and cut. */
+            Conn *old = srv_conn(srv, p->conn);
+            if (old)
+                old->player = NULL;
+            srv_cut(srv, p->conn, "replaced", "you connected again from elsewhere");
+        }
+        if (name && strcmp(name, p->name)) {
+            snprintf(p->name, sizeof p->name, "%s", name);
+            if (srv->store)
+                ddz_store_player_rename(srv->store, p->id, name, &err);
+        }
+        p->conn = conn;
+        c->player = p;
+        send_welcome(srv, c, NULL, true);
+        if (p->room)
+            room_reconnected(srv, p);
+        return;
+    }
+    /* A new player and token. */
+    uint8_t raw[16], h[32];
+    char tok[33];
+    srv_random(srv, raw, sizeof raw);
+    ddz_hex(raw, sizeof raw, tok);
+    crypto_hash_sha256(h, (const unsigned char *)tok, strlen(tok));
+    int64_t id;
+    if (srv->store) {
+        if (ddz_store_player_new(srv->store, name ? name : "", h, srv->now, &id, &err) != 0) {
+            srv_error(srv, conn, "storage", "the server cannot write its database: %s", err.msg);
+            return;
+        }
+    } else {
+        id = ++srv->next_player_id;
+    }
+    char dflt[80];
+    snprintf(dflt, sizeof dflt, "路人甲%lld", (long long)id);
+    if (!name && srv->store)
+        ddz_store_player_rename(srv->store, id, dflt, &err);
+    Player *p = player_add(srv, id, name ? name : dflt, h);
+    if (!p) {
+        srv_cut(srv, conn, "server_full", "out of memory");
+        return;
+    }
+    p->conn = conn;
+    c->player = p;
+    send_welcome(srv, c, tok, false);
+}
+
+static void on_rooms(DdzServer *srv, Conn *c)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < srv->nrooms && i < 500; i++)
+        json_array_append_new(list, room_summary(srv->rooms[i]));
+    srv_send(srv, c->id, json_pack("{s:s, s:o, s:i}", "type", "rooms", "rooms", list, "total", srv->nrooms));
+}
+
+static int parse_options(DdzServer *srv, long conn, const char *text, DdzOptions *opt)
+{
+    *opt = srv->cfg.options;
+    if (!text)
+        return 0;
+    if (strlen(text) > 200) {
+        srv_error(srv, conn, "bad_options", "options are too long");
+        return -1;
+    }
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        DdzError err;
+        if (ddz_options_set(opt, item, &err) != 0) {
+            srv_error(srv, conn, "bad_options", "%s", err.msg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static Player *need_player(DdzServer *srv, Conn *c)
+{
+    if (!c->player)
+        srv_error(srv, c->id, "hello_first", "say hello first: {\"type\":\"hello\",\"version\":%d}",
+                  DDZ_PROTOCOL_VERSION);
+    return c->player;
+}
+
+static bool need_lobby(DdzServer *srv, Player *p)
+{
+    if (p->room) {
+        srv_error(srv, p->conn, "in_room", "you are in room %ld; leave it first", p->room->id);
+        return false;
+    }
+    return true;
+}
+
+static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
+{
+    Player *p = c->player;
+    const char *name, *password, *options;
+    long turn;
+    if (!need_lobby(srv, p) || get_str(srv, c->id, msg, "name", false, &name) != 0 ||
+        get_str(srv, c->id, msg, "password", false, &password) != 0 ||
+        get_str(srv, c->id, msg, "options", false, &options) != 0 ||
+        get_int(srv, c->id, msg, "turn", false, 0, 600, srv->cfg.turn_ms / 1000, &turn) != 0)
+        return;
+    if (name && check_name(srv, c->id, "a room name", name) != 0)
+        return;
+    if (password && (strlen(password) > 64 || !*password)) {
+        srv_error(srv, c->id, "bad_message", "a password has 1 to 64 bytes");
+        return;
+    }
+    DdzOptions opt;
+    if (parse_options(srv, c->id, options, &opt) != 0)
+        return;
+    if (srv->nrooms >= srv->cfg.max_rooms) {
+        srv_error(srv, c->id, "too_many_rooms", "the server has as many rooms as it can hold");
+        return;
+    }
+    char dflt[100];
+    snprintf(dflt, sizeof dflt, "%s的房间", p->name);
+    Room *r = room_new(srv, name ? name : dflt, password, &opt, false);
+    if (!r) {
+        srv_error(srv, c->id, "too_many_rooms", "out of memory");
+        return;
+    }
+    r->turn_ms = (int)turn * 1000;
+    room_take_seat(srv, r, p, -1);
+    room_broadcast_room(srv, r);
+}
+
+static bool password_ok(const Room *r, const char *given)
+{
+    if (!r->has_password)
+        return true;
+    if (!given)
+        return false;
+    size_t n = strlen(r->password);
+    return strlen(given) == n && sodium_memcmp(given, r->password, n) == 0;
+}
+
+static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
+{
+    Player *p = c->player;
+    long id, seat;
+    const char *password;
+    if (!need_lobby(srv, p) || get_int(srv, c->id, msg, "room", true, 1, 1L << 40, 0, &id) != 0 ||
+        get_int(srv, c->id, msg, "seat", false, 0, 2, -1, &seat) != 0 ||
+        get_str(srv, c->id, msg, "password", false, &password) != 0)
+        return;
+    Room *r = room_find(srv, id);
+    if (!r) {
+        srv_error(srv, c->id, "no_room", "there is no room %ld", id);
+        return;
+    }
+    if (!password_ok(r, password)) {
+        srv_error(srv, c->id, "wrong_password", password ? "wrong password for room %ld" : "room %ld needs a password", id);
+        return;
+    }
+    if (watch) {
+        room_add_watcher(srv, r, p);
+        room_broadcast_room(srv, r);
+        if (r->state == ROOM_PLAYING)
+            room_send_state(srv, r, p);
+        return;
+    }
+    if (r->state == ROOM_PLAYING) {
+        srv_error(srv, c->id, "playing", "room %ld is playing; watch it or wait for the game to end", id);
+        return;
+    }
+    int got = room_take_seat(srv, r, p, (int)seat);
+    if (got < 0) {
+        srv_error(srv, c->id, "room_full", seat >= 0 ? "seat %ld of room %ld is taken" : "room %ld is full", seat >= 0 ? seat : id, id);
+        return;
+    }
+    room_broadcast_room(srv, r);
+}
+
+static void on_quick(DdzServer *srv, Conn *c)
+{
+    Player *p = c->player;
+    if (!need_lobby(srv, p))
+        return;
+    Room *r = NULL;
+    for (int i = 0; i < srv->nrooms && !r; i++) {
+        Room *q = srv->rooms[i];
+        if (q->quick && q->state == ROOM_WAITING)
+            for (int s = 0; s < DDZ_SEAT_NB; s++)
+                if (q->seat[s].kind == SEAT_EMPTY)
+                    r = q;
+    }
+    if (!r) {
+        if (srv->nrooms >= srv->cfg.max_rooms) {
+            srv_error(srv, c->id, "too_many_rooms", "the server has as many rooms as it can hold");
+            return;
+        }
+        char name[80];
+        snprintf(name, sizeof name, "快速匹配%ld", srv->next_room_id + 1);
+        r = room_new(srv, name, NULL, &srv->cfg.options, true);
+        if (!r) {
+            srv_error(srv, c->id, "too_many_rooms", "out of memory");
+            return;
+        }
+        r->quick_due = srv->now + srv->cfg.quick_wait_ms;
+    }
+    int s = room_take_seat(srv, r, p, -1);
+    if (s >= 0)
+        r->seat[s].ready = true;
+    room_broadcast_room(srv, r);
+    room_try_start(srv, r);
+}
+
+static void on_leaderboard(DdzServer *srv, Conn *c)
+{
+    json_t *list = json_array();
+    if (srv->store) {
+        DdzStorePlayer top[20];
+        DdzError err;
+        int n = ddz_store_leaderboard(srv->store, top, 20, &err);
+        for (int i = 0; i < n; i++)
+            json_array_append_new(list, json_pack("{s:i, s:I, s:s, s:I, s:I, s:I}", "rank", i + 1, "player",
+                                                  (json_int_t)top[i].id, "name", top[i].name, "score",
+                                                  (json_int_t)top[i].score, "games", (json_int_t)top[i].games,
+                                                  "wins", (json_int_t)top[i].wins));
+    }
+    json_t *m = json_pack("{s:s, s:o}", "type", "leaderboard", "players", list);
+    if (srv->store && c->player) {
+        DdzStorePlayer me;
+        DdzError err;
+        if (ddz_store_player_get(srv->store, c->player->id, &me, &err) == 1)
+            json_object_set_new(m, "you", json_pack("{s:I, s:I, s:I}", "score", (json_int_t)me.score, "games",
+                                                    (json_int_t)me.games, "wins", (json_int_t)me.wins));
+    }
+    srv_send(srv, c->id, m);
+}
+
+/* Dispatch -------------------------------------------------------------------------------*/
+
+void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len, int64_t now)
+{
+    srv->now = now;
+    Conn *c = srv_conn(srv, conn);
+    if (!c)
+        return;
+    srv->stats.messages++;
+    if (!bucket_take(&c->msgs, MSG_BURST, MSG_RATE, now)) {
+        srv_cut(srv, conn, "flood", "too many messages; at most 10 a second");
+        return;
+    }
+    if (len > DDZ_MAX_MESSAGE) {
+        srv_cut(srv, conn, "too_big", "a message may have at most 65536 bytes");
+        return;
+    }
+    json_error_t jerr;
+    json_t *msg = json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!msg || !json_is_object(msg)) {
+        if (msg)
+            srv_error(srv, conn, "bad_json", "a message is a JSON object");
+        else
+            srv_error(srv, conn, "bad_json", "not JSON: %s (at byte %d)", jerr.text, jerr.position);
+        json_decref(msg);
+        return;
+    }
+    json_t *t = json_object_get(msg, "type");
+    const char *type = json_is_string(t) ? json_string_value(t) : NULL;
+    if (!type) {
+        srv_error(srv, conn, "bad_message", "a message needs \"type\", a string");
+    } else if (!strcmp(type, "hello")) {
+        on_hello(srv, c, msg);
+    } else if (!strcmp(type, "ping")) {
+        json_t *m = json_pack("{s:s}", "type", "pong");
+        json_t *echo = json_object_get(msg, "echo");
+        if (m && echo && (json_is_integer(echo) || (json_is_string(echo) && json_string_length(echo) <= 64)))
+            json_object_set(m, "echo", echo);
+        srv_send(srv, conn, m);
+    } else if (!need_player(srv, c)) {
+        /* said */
+    } else if (!strcmp(type, "rooms")) {
+        on_rooms(srv, c);
+    } else if (!strcmp(type, "create")) {
+        on_create(srv, c, msg);
+    } else if (!strcmp(type, "join")) {
+        on_join(srv, c, msg, false);
+    } else if (!strcmp(type, "watch")) {
+        on_join(srv, c, msg, true);
+    } else if (!strcmp(type, "quick")) {
+        on_quick(srv, c);
+    } else if (!strcmp(type, "leaderboard")) {
+        on_leaderboard(srv, c);
+    } else if (!strcmp(type, "leave") || !strcmp(type, "ready") || !strcmp(type, "add_bot") ||
+               !strcmp(type, "remove_bot") || !strcmp(type, "chat") || !strcmp(type, "state") ||
+               !strcmp(type, "bid") || !strcmp(type, "double") || !strcmp(type, "show") ||
+               !strcmp(type, "play") || !strcmp(type, "pass") || !strcmp(type, "auto")) {
+        Player *p = c->player;
+        if (!p->room)
+            srv_error(srv, conn, "not_in_room", "\"%s\" needs a room: join or create one", type);
+        else
+            room_human_action(srv, p, msg, type);
+    } else {
+        srv_error(srv, conn, "unknown_type", "unknown message type '%.40s'", type);
+    }
+    json_decref(msg);
+    room_gc(srv);
+}
+
+void ddz_server_tick(DdzServer *srv, int64_t now)
+{
+    srv->now = now;
+    for (int i = 0; i < srv->nconns; i++) {
+        Conn *c = &srv->conns[i];
+        if (c->id && !c->player && srv->cfg.hello_ms > 0 && now - c->opened >= srv->cfg.hello_ms)
+            srv_cut(srv, c->id, "hello_timeout", "no hello in time");
+    }
+    for (int i = 0; i < srv->nrooms; i++)
+        room_tick(srv, srv->rooms[i]);
+    room_gc(srv);
+}
+
+/* Life -------------------------------------------------------------------------------------*/
+
+DdzServer *ddz_server_new(const DdzServerConfig *cfg, DdzStore *store, DdzError *err)
+{
+    DdzLevel level;
+    if (ddz_level_parse(cfg->quick_level, &level, err) != 0 || ddz_level_parse(cfg->auto_level, &level, err) != 0)
+        return NULL;
+    if (cfg->turn_ms < 0 || cfg->quick_wait_ms < 0 || cfg->bot_delay_ms < 0 || cfg->max_conns < 1 ||
+        cfg->max_rooms < 1) {
+        snprintf(err->msg, sizeof err->msg, "server configuration: times and limits must not be negative");
+        return NULL;
+    }
+    if (sodium_init() < 0) {
+        snprintf(err->msg, sizeof err->msg, "libsodium cannot start");
+        return NULL;
+    }
+    DdzServer *srv = calloc(1, sizeof *srv);
+    if (!srv) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    srv->cfg = *cfg;
+    srv->store = store;
+    srv->phash_size = 4099;
+    srv->phash = calloc(srv->phash_size, sizeof *srv->phash);
+    if (!srv->phash) {
+        free(srv);
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    return srv;
+}
+
+void ddz_server_free(DdzServer *srv)
+{
+    if (!srv)
+        return;
+    room_free_all(srv);
+    while (srv->players)
+        player_free(srv, srv->players);
+    ddz_server_outbox_clear(srv);
+    free(srv->out);
+    free(srv->conns);
+    free(srv->phash);
+    free(srv->rooms);
+    free(srv);
+}
+
+void ddz_server_stats(const DdzServer *srv, DdzServerStats *st)
+{
+    *st = srv->stats;
+    st->rooms = srv->nrooms;
+    st->playing = 0;
+    for (int i = 0; i < srv->nrooms; i++)
+        st->playing += srv->rooms[i]->state == ROOM_PLAYING;
+}
+
+const DdzGame *ddz_server_game(const DdzServer *srv, long room)
+{
+    for (int i = 0; i < srv->nrooms; i++)
+        if (srv->rooms[i]->id == room)
+            return srv->rooms[i]->game;
+    return NULL;
+}
+
+int ddz_server_seat_of(const DdzServer *srv, long conn, long *room)
+{
+    Conn *c = srv_conn(srv, conn);
+    *room = 0;
+    if (!c || !c->player || !c->player->room)
+        return -1;
+    *room = c->player->room->id;
+    return c->player->seat;
+}

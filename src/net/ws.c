@@ -1,0 +1,757 @@
+/* ws.c -- the WebSocket transports over libwebsockets: ddz_serve_run feeds the server core
+ * from one event loop; DdzWsClient carries client connections for ddz connect and loadtest. */
+#define _DEFAULT_SOURCE /* strdup, setrlimit */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <libwebsockets.h>
+
+#include "ddz/client.h"
+#include "ddz/server.h"
+
+/* Frames waiting to be written: one allocation each, with LWS_PRE bytes in front. */
+typedef struct Frame {
+    struct Frame *next;
+    size_t len;
+    unsigned char data[];
+} Frame;
+
+typedef struct Queue {
+    Frame *head, *tail;
+    size_t bytes;
+} Queue;
+
+static int queue_push(Queue *q, const char *data, size_t len)
+{
+    Frame *f = malloc(sizeof *f + LWS_PRE + len);
+    if (!f)
+        return -1;
+    f->next = NULL;
+    f->len = len;
+    memcpy(f->data + LWS_PRE, data, len);
+    if (q->tail)
+        q->tail->next = f;
+    else
+        q->head = f;
+    q->tail = f;
+    q->bytes += len;
+    return 0;
+}
+
+static void queue_pop(Queue *q)
+{
+    Frame *f = q->head;
+    if (!f)
+        return;
+    q->head = f->next;
+    if (!q->head)
+        q->tail = NULL;
+    q->bytes -= f->len;
+    free(f);
+}
+
+static void queue_free(Queue *q)
+{
+    while (q->head)
+        queue_pop(q);
+}
+
+/* Writes queued frames while the socket takes them (one loop pass per frame would cost a
+ * poll of every socket each time); returns -1 on a write error. */
+static int queue_write(Queue *q, struct lws *wsi)
+{
+    for (int n = 0; q->head && n < 16; n++) {
+        Frame *f = q->head;
+        if (n && lws_send_pipe_choked(wsi))
+            break;
+        if (lws_write(wsi, f->data + LWS_PRE, f->len, LWS_WRITE_TEXT) < (int)f->len)
+            return -1;
+        queue_pop(q);
+    }
+    return 0;
+}
+
+/* Creates a context on libuv's loop (epoll: a loop pass costs the same with 3 sockets or
+ * 3,000) when lws's libuv plugin is installed, else on lws's own poll() loop. With libuv,
+ * lws_service runs the loop until the context is destroyed; *uv says which it got. */
+static struct lws_context *create_context(struct lws_context_creation_info *info, bool *uv)
+{
+    uint64_t base = info->options;
+    info->options = base | LWS_SERVER_OPTION_LIBUV;
+    struct lws_context *ctx = getenv("DDZ_POLL") ? NULL : lws_create_context(info);
+    *uv = ctx != NULL;
+    if (!ctx) {
+        info->options = base;
+        ctx = lws_create_context(info);
+    }
+    return ctx;
+}
+
+/* A reassembly buffer for fragmented messages, at most DDZ_MAX_MESSAGE bytes. */
+typedef struct Rx {
+    char *buf;
+    size_t len, cap;
+    bool too_big;
+} Rx;
+
+static int rx_add(Rx *rx, const void *in, size_t len)
+{
+    if (rx->too_big || rx->len + len > DDZ_MAX_MESSAGE) {
+        rx->too_big = true;
+        return 0;
+    }
+    if (rx->len + len + 1 > rx->cap) {
+        size_t cap = rx->cap ? rx->cap : 1024;
+        while (cap < rx->len + len + 1)
+            cap *= 2;
+        char *b = realloc(rx->buf, cap);
+        if (!b)
+            return -1;
+        rx->buf = b;
+        rx->cap = cap;
+    }
+    memcpy(rx->buf + rx->len, in, len);
+    rx->len += len;
+    rx->buf[rx->len] = '\0';
+    return 0;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Lets one process hold thousands of sockets. */
+static void raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+/* The server ---------------------------------------------------------------------------------*/
+
+typedef struct Pss {
+    long conn;
+    struct lws *wsi;
+    Queue q;
+    Rx rx;
+    bool closing;  /* close once the queue is written */
+    bool forgot;   /* the core no longer knows this connection */
+    bool overflow; /* it does not read what it is sent */
+} Pss;
+
+/* Connection id -> Pss, open addressing with linear probing (ids are never 0). */
+typedef struct Map {
+    long *keys;
+    Pss **vals;
+    size_t cap, n;
+} Map;
+
+static size_t map_slot(const Map *m, long key)
+{
+    return (size_t)((uint64_t)key * 0x9E3779B97F4A7C15ull >> 20) & (m->cap - 1);
+}
+
+static int map_put(Map *m, long key, Pss *v);
+
+static int map_grow(Map *m)
+{
+    Map bigger = {NULL, NULL, m->cap ? m->cap * 2 : 1024, 0};
+    bigger.keys = calloc(bigger.cap, sizeof *bigger.keys);
+    bigger.vals = calloc(bigger.cap, sizeof *bigger.vals);
+    if (!bigger.keys || !bigger.vals) {
+        free(bigger.keys);
+        free(bigger.vals);
+        return -1;
+    }
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->keys[i] > 0)
+            map_put(&bigger, m->keys[i], m->vals[i]);
+    free(m->keys);
+    free(m->vals);
+    *m = bigger;
+    return 0;
+}
+
+static int map_put(Map *m, long key, Pss *v)
+{
+    if ((m->n + 1) * 2 > m->cap && map_grow(m) != 0)
+        return -1;
+    size_t i = map_slot(m, key);
+    while (m->keys[i] > 0)
+        i = (i + 1) & (m->cap - 1);
+    m->keys[i] = key;
+    m->vals[i] = v;
+    m->n++;
+    return 0;
+}
+
+static Pss *map_get(const Map *m, long key)
+{
+    if (!m->cap)
+        return NULL;
+    for (size_t i = map_slot(m, key); m->keys[i]; i = (i + 1) & (m->cap - 1))
+        if (m->keys[i] == key)
+            return m->vals[i];
+    return NULL;
+}
+
+/* Removes key, re-inserting the rest of its probe run (no tombstones). */
+static void map_del(Map *m, long key)
+{
+    if (!m->cap)
+        return;
+    size_t i = map_slot(m, key);
+    while (m->keys[i] && m->keys[i] != key)
+        i = (i + 1) & (m->cap - 1);
+    if (!m->keys[i])
+        return;
+    m->keys[i] = 0;
+    m->vals[i] = NULL;
+    m->n--;
+    for (size_t j = (i + 1) & (m->cap - 1); m->keys[j]; j = (j + 1) & (m->cap - 1)) {
+        long k = m->keys[j];
+        Pss *v = m->vals[j];
+        m->keys[j] = 0;
+        m->vals[j] = NULL;
+        m->n--;
+        map_put(m, k, v);
+    }
+}
+
+typedef struct Serve {
+    DdzServer *srv;
+    struct lws_context *ctx;
+    lws_sorted_usec_list_t sul;
+    Map map;
+    bool quiet, uv, stopping;
+    int64_t last_stats;
+} Serve;
+
+#define TICK_MS 20
+#define MAX_QUEUED (4u << 20) /* a client that lets 4 MiB pile up is cut */
+
+static volatile sig_atomic_t g_stop; /* set by SIGINT/SIGTERM; signals need a global */
+static struct lws_context *g_ctx;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    g_stop = 1;
+    if (g_ctx)
+        lws_cancel_service(g_ctx);
+}
+
+/* Moves the core's outbox into the connections' queues; cuts connections that fall behind. */
+static void drain(Serve *sv)
+{
+    if (sv->stopping) { /* connections are closing: nothing more goes out */
+        ddz_server_outbox_clear(sv->srv);
+        return;
+    }
+    for (int round = 0; round < 8; round++) {
+        const DdzServerOut *out;
+        size_t n = ddz_server_outbox(sv->srv, &out);
+        if (!n)
+            return;
+        long slow[64];
+        int nslow = 0;
+        for (size_t i = 0; i < n; i++) {
+            Pss *p = map_get(&sv->map, out[i].conn);
+            if (!p || p->closing)
+                continue;
+            if (out[i].len && !p->overflow) {
+                if (p->q.bytes + out[i].len > MAX_QUEUED || queue_push(&p->q, out[i].data, out[i].len) != 0) {
+                    p->overflow = true;
+                    if (nslow < 64)
+                        slow[nslow++] = p->conn;
+                }
+            }
+            if (out[i].close) {
+                p->closing = true;
+                p->forgot = true;
+            }
+            lws_callback_on_writable(p->wsi);
+        }
+        ddz_server_outbox_clear(sv->srv);
+        for (int i = 0; i < nslow; i++) {
+            Pss *p = map_get(&sv->map, slow[i]);
+            if (!p || p->forgot)
+                continue;
+            p->forgot = true;
+            ddz_server_close(sv->srv, p->conn, now_ms());
+            lws_set_timeout(p->wsi, PENDING_TIMEOUT_KILLED_BY_PARENT, LWS_TO_KILL_ASYNC);
+        }
+    }
+}
+
+static void log_line(void *ctx, const char *line)
+{
+    (void)ctx;
+    fprintf(stderr, "ddz serve: %s\n", line);
+}
+
+static void tick(lws_sorted_usec_list_t *sul)
+{
+    Serve *sv = lws_container_of(sul, Serve, sul);
+    if (g_stop || sv->stopping) {
+        /* libuv: destroying the context from a timer ends lws_service (the signal's way). */
+        sv->stopping = true;
+        if (sv->uv)
+            lws_context_destroy(sv->ctx);
+        return;
+    }
+    int64_t now = now_ms();
+    ddz_server_tick(sv->srv, now);
+    drain(sv);
+    if (!sv->quiet && now - sv->last_stats >= 60000) {
+        DdzServerStats st;
+        ddz_server_stats(sv->srv, &st);
+        fprintf(stderr, "ddz serve: %ld connections, %ld rooms (%ld playing), %ld games finished, %ld aborted\n",
+                st.conns, st.rooms, st.playing, st.games_finished, st.games_aborted);
+        sv->last_stats = now;
+    }
+    lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
+}
+
+static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+    Pss *p = user;
+    Serve *sv = lws_context_user(lws_get_context(wsi));
+    switch (reason) {
+    case LWS_CALLBACK_HTTP:
+        if (lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST, "ddz: connect with WebSocket (docs/PROTOCOL.md)"))
+            return -1;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    case LWS_CALLBACK_ESTABLISHED:
+        memset(p, 0, sizeof *p);
+        p->wsi = wsi;
+        p->conn = ddz_server_open(sv->srv, now_ms());
+        if (p->conn < 0 || map_put(&sv->map, p->conn, p) != 0) {
+            if (p->conn > 0)
+                ddz_server_close(sv->srv, p->conn, now_ms());
+            p->conn = 0;
+            return -1;
+        }
+        return 0;
+    case LWS_CALLBACK_RECEIVE:
+        if (!p->conn || p->forgot)
+            return 0;
+        if (rx_add(&p->rx, in, len) != 0)
+            return -1;
+        if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
+            /* A message over the limit reaches the core as its length alone: it cuts it. */
+            ddz_server_message(sv->srv, p->conn, p->rx.too_big ? "" : p->rx.buf,
+                               p->rx.too_big ? (size_t)DDZ_MAX_MESSAGE + 1 : p->rx.len, now_ms());
+            p->rx.len = 0;
+            p->rx.too_big = false;
+            drain(sv);
+        } else if (p->rx.too_big) {
+            ddz_server_message(sv->srv, p->conn, "", (size_t)DDZ_MAX_MESSAGE + 1, now_ms());
+            drain(sv);
+        }
+        return 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        if (queue_write(&p->q, wsi) != 0)
+            return -1;
+        if (p->q.head)
+            lws_callback_on_writable(wsi);
+        else if (p->closing) {
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
+            return -1;
+        }
+        return 0;
+    case LWS_CALLBACK_CLOSED:
+        if (p->conn) {
+            map_del(&sv->map, p->conn);
+            if (!p->forgot)
+                ddz_server_close(sv->srv, p->conn, now_ms());
+            p->conn = 0;
+            drain(sv);
+        }
+        queue_free(&p->q);
+        free(p->rx.buf);
+        p->rx.buf = NULL;
+        return 0;
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
+{
+    raise_fd_limit();
+    Serve sv;
+    memset(&sv, 0, sizeof sv);
+    sv.quiet = cfg->quiet;
+    DdzStore *store = NULL;
+    if (cfg->db) {
+        int aborted = 0;
+        store = ddz_store_open(cfg->db, cfg->sync_full, &aborted, err);
+        if (!store)
+            return -1;
+        if (aborted && !cfg->quiet)
+            fprintf(stderr, "ddz serve: %d unfinished game%s from before marked aborted (no score changed)\n",
+                    aborted, aborted == 1 ? "" : "s");
+    }
+    DdzServerConfig scfg = cfg->server;
+    if (!cfg->quiet && !scfg.log)
+        scfg.log = log_line;
+    sv.srv = ddz_server_new(&scfg, store, err);
+    if (!sv.srv) {
+        ddz_store_close(store);
+        return -1;
+    }
+    static const struct lws_protocols protocols[] = {
+        {"ddz", serve_callback, sizeof(Pss), 4096, 0, NULL, 0},
+        {NULL, NULL, 0, 0, 0, NULL, 0},
+    };
+    /* Half-open connections: a ping after 30 s of silence, cut after 60 s without a pong. */
+    int ping = cfg->ping_s > 0 ? cfg->ping_s : 30;
+    lws_retry_bo_t retry = {.secs_since_valid_ping = (uint16_t)ping, .secs_since_valid_hangup = (uint16_t)(2 * ping)};
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = cfg->port;
+    info.iface = cfg->iface ? cfg->iface : "127.0.0.1";
+    info.protocols = protocols;
+    info.user = &sv;
+    info.retry_and_idle_policy = &retry;
+    info.timeout_secs = 20;
+    lws_set_log_level(LLL_ERR, NULL);
+    sv.ctx = create_context(&info, &sv.uv);
+    if (!sv.ctx) {
+        snprintf(err->msg, sizeof err->msg, "cannot listen on %s port %d (in use? no permission?)", info.iface,
+                 cfg->port);
+        ddz_server_free(sv.srv);
+        ddz_store_close(store);
+        return -1;
+    }
+    struct lws_vhost *vh = lws_get_vhost_by_name(sv.ctx, "default");
+    int port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
+    printf("ddz serve: listening on ws://%s:%d%s%s\n", info.iface, port, cfg->db ? " with " : "",
+           cfg->db ? cfg->db : "");
+    fflush(stdout);
+    g_stop = 0;
+    g_ctx = sv.ctx;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGPIPE, SIG_IGN);
+    sv.last_stats = now_ms();
+    lws_sul_schedule(sv.ctx, 0, &sv.sul, tick, TICK_MS * LWS_US_PER_MS);
+    while (!g_stop && !sv.stopping)
+        if (lws_service(sv.ctx, 0) < 0 || sv.uv)
+            break;
+    /* A clean stop: connections close (the core hears of each), then running games are
+     * aborted (no score changes) as the core is freed. */
+    sv.stopping = true;
+    DdzServerStats st;
+    ddz_server_stats(sv.srv, &st);
+    if (!sv.uv)
+        lws_sul_cancel(&sv.sul);
+    lws_context_destroy(sv.ctx);
+    g_ctx = NULL;
+    ddz_server_free(sv.srv);
+    sv.srv = NULL;
+    free(sv.map.keys);
+    free(sv.map.vals);
+    ddz_store_close(store);
+    if (!cfg->quiet)
+        fprintf(stderr, "ddz serve: stopped; %ld games finished, %ld aborted\n", st.games_finished,
+                st.games_aborted + st.playing);
+    return 0;
+}
+
+/* The client ---------------------------------------------------------------------------------*/
+
+typedef struct CConn {
+    struct lws *wsi;
+    bool used, open, closing, reported;
+    Queue q;
+    Rx rx;
+    long id;
+    struct DdzWsClient *w;
+} CConn;
+
+struct DdzWsClient {
+    struct lws_context *ctx;
+    DdzWsHandler h;
+    void *ud;
+    CConn *conns;
+    int max, n;
+    bool stop;
+    int timer_ms;
+    bool uv, destroyed;
+    lws_sorted_usec_list_t sul;
+};
+
+static void report_closed(CConn *c, const char *why)
+{
+    if (c->reported)
+        return;
+    c->reported = true;
+    c->open = false;
+    c->wsi = NULL;
+    queue_free(&c->q);
+    free(c->rx.buf);
+    memset(&c->rx, 0, sizeof c->rx);
+    if (c->w->h.closed)
+        c->w->h.closed(c->w->ud, c->id, why);
+}
+
+static int client_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
+{
+    (void)user;
+    CConn *c = wsi ? lws_get_opaque_user_data(wsi) : NULL;
+    switch (reason) {
+    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+        if (!c)
+            return -1;
+        c->open = true;
+        if (c->w->h.opened)
+            c->w->h.opened(c->w->ud, c->id);
+        if (c->q.head)
+            lws_callback_on_writable(wsi);
+        return 0;
+    case LWS_CALLBACK_CLIENT_RECEIVE:
+        if (!c || rx_add(&c->rx, in, len) != 0)
+            return -1;
+        if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
+            if (!c->rx.too_big && c->w->h.message)
+                c->w->h.message(c->w->ud, c->id, c->rx.buf ? c->rx.buf : "", c->rx.len);
+            c->rx.len = 0;
+            c->rx.too_big = false;
+        }
+        return 0;
+    case LWS_CALLBACK_CLIENT_WRITEABLE:
+        if (!c)
+            return -1;
+        if (queue_write(&c->q, wsi) != 0)
+            return -1;
+        if (c->q.head)
+            lws_callback_on_writable(wsi);
+        else if (c->closing) {
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
+            return -1;
+        }
+        return 0;
+    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+        if (c)
+            report_closed(c, in && len ? (const char *)in : "cannot connect");
+        return 0;
+    case LWS_CALLBACK_CLIENT_CLOSED:
+        if (c)
+            report_closed(c, "closed");
+        return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        if (c)
+            report_closed(c, "closed");
+        return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: {
+        DdzWsClient *w = lws_context_user(lws_get_context(wsi));
+        if (w && w->h.timer)
+            w->h.timer(w->ud);
+        return 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+static void client_tick(lws_sorted_usec_list_t *sul)
+{
+    DdzWsClient *w = lws_container_of(sul, DdzWsClient, sul);
+    if (!w->stop && w->h.timer)
+        w->h.timer(w->ud);
+    if (!w->stop) {
+        lws_sul_schedule(w->ctx, 0, &w->sul, client_tick, (lws_usec_t)w->timer_ms * LWS_US_PER_MS);
+    } else if (w->uv && !w->destroyed) {
+        /* libuv: destroying the context from a timer ends lws_service. */
+        w->destroyed = true;
+        lws_context_destroy(w->ctx);
+    }
+}
+
+DdzWsClient *ddz_ws_client_new(const DdzWsHandler *h, void *ctx, int max_conns, DdzError *err)
+{
+    raise_fd_limit();
+    DdzWsClient *w = calloc(1, sizeof *w);
+    if (w)
+        w->conns = calloc((size_t)max_conns, sizeof *w->conns);
+    if (!w || !w->conns) {
+        free(w);
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    w->h = *h;
+    w->ud = ctx;
+    w->max = max_conns;
+    static const struct lws_protocols protocols[] = {
+        {"ddz-client", client_callback, 0, 4096, 0, NULL, 0},
+        {NULL, NULL, 0, 0, 0, NULL, 0},
+    };
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = CONTEXT_PORT_NO_LISTEN;
+    info.protocols = protocols;
+    info.user = w;
+    info.timeout_secs = 20;
+    info.connect_timeout_secs = 10;
+    lws_set_log_level(LLL_ERR, NULL);
+    w->ctx = create_context(&info, &w->uv);
+    if (!w->ctx) {
+        free(w->conns);
+        free(w);
+        snprintf(err->msg, sizeof err->msg, "cannot start libwebsockets");
+        return NULL;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    return w;
+}
+
+void ddz_ws_client_free(DdzWsClient *w)
+{
+    if (!w)
+        return;
+    lws_context_destroy(w->ctx);
+    for (int i = 0; i < w->n; i++) {
+        queue_free(&w->conns[i].q);
+        free(w->conns[i].rx.buf);
+    }
+    free(w->conns);
+    free(w);
+}
+
+int ddz_ws_url_parse(const char *url, char *host, size_t hsize, int *port, char *path, size_t psize, DdzError *err)
+{
+    if (strncmp(url, "ws://", 5) != 0) {
+        snprintf(err->msg, sizeof err->msg, "the address must start with ws:// (e.g. ws://127.0.0.1:7733)");
+        return -1;
+    }
+    const char *h = url + 5, *slash = strchr(h, '/'), *colon = strchr(h, ':');
+    if (slash && colon > slash)
+        colon = NULL;
+    size_t hl = colon ? (size_t)(colon - h) : slash ? (size_t)(slash - h) : strlen(h);
+    if (hl == 0 || hl >= hsize) {
+        snprintf(err->msg, sizeof err->msg, "no host in '%.100s'", url);
+        return -1;
+    }
+    memcpy(host, h, hl);
+    host[hl] = '\0';
+    *port = 7733;
+    if (colon) {
+        char *end;
+        long p = strtol(colon + 1, &end, 10);
+        if (p <= 0 || p > 65535 || (end != slash && *end)) {
+            snprintf(err->msg, sizeof err->msg, "bad port in '%.100s'", url);
+            return -1;
+        }
+        *port = (int)p;
+    }
+    snprintf(path, psize, "%s", slash ? slash : "/");
+    return 0;
+}
+
+long ddz_ws_client_connect(DdzWsClient *w, const char *url, DdzError *err)
+{
+    char host[256], path[256];
+    int port;
+    if (ddz_ws_url_parse(url, host, sizeof host, &port, path, sizeof path, err) != 0)
+        return -1;
+    if (w->n >= w->max) {
+        snprintf(err->msg, sizeof err->msg, "too many connections");
+        return -1;
+    }
+    CConn *c = &w->conns[w->n];
+    memset(c, 0, sizeof *c);
+    c->id = w->n++;
+    c->w = w;
+    c->used = true;
+    struct lws_client_connect_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.context = w->ctx;
+    ci.address = host;
+    ci.port = port;
+    ci.path = path;
+    ci.host = host;
+    ci.origin = host;
+    ci.opaque_user_data = c;
+    ci.local_protocol_name = "ddz-client";
+    ci.pwsi = &c->wsi;
+    if (!lws_client_connect_via_info(&ci) && !c->reported) {
+        report_closed(c, "cannot connect");
+        return c->id;
+    }
+    return c->id;
+}
+
+static CConn *client_conn(DdzWsClient *w, long id)
+{
+    if (id < 0 || id >= w->n || !w->conns[id].used || w->conns[id].reported)
+        return NULL;
+    return &w->conns[id];
+}
+
+int ddz_ws_client_send(DdzWsClient *w, long id, const char *data, size_t len)
+{
+    CConn *c = client_conn(w, id);
+    if (!c || c->closing || queue_push(&c->q, data, len) != 0)
+        return -1;
+    if (c->open && c->wsi)
+        lws_callback_on_writable(c->wsi);
+    return 0;
+}
+
+void ddz_ws_client_close(DdzWsClient *w, long id)
+{
+    CConn *c = client_conn(w, id);
+    if (!c)
+        return;
+    c->closing = true;
+    if (c->wsi)
+        lws_callback_on_writable(c->wsi);
+}
+
+void ddz_ws_client_drop(DdzWsClient *w, long id)
+{
+    CConn *c = client_conn(w, id);
+    if (!c || !c->wsi)
+        return;
+    int fd = (int)lws_get_socket_fd(c->wsi);
+    if (fd >= 0)
+        shutdown(fd, SHUT_RDWR);
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_KILLED_BY_PARENT, LWS_TO_KILL_ASYNC);
+}
+
+int ddz_ws_client_run(DdzWsClient *w, int timer_ms)
+{
+    w->timer_ms = timer_ms > 0 ? timer_ms : 50;
+    w->stop = false;
+    lws_sul_schedule(w->ctx, 0, &w->sul, client_tick, (lws_usec_t)w->timer_ms * LWS_US_PER_MS);
+    while (!w->stop)
+        if (lws_service(w->ctx, 0) < 0 || w->uv)
+            break;
+    if (!w->uv)
+        lws_sul_cancel(&w->sul);
+    return 0;
+}
+
+void ddz_ws_client_stop(DdzWsClient *w)
+{
+    w->stop = true; /* the loop ends at the next timer */
+}
+
+void ddz_ws_client_interrupt(DdzWsClient *w)
+{
+    lws_cancel_service(w->ctx);
+}

@@ -1,0 +1,193 @@
+/* test_arena.c -- head-to-head evaluation (arena.h): the points of one game, WP and ADP with
+ * their intervals on a case worked out by hand, the same numbers for any number of jobs,
+ * an agent against itself, and greedy beating random from both sides. */
+#include <math.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#include "ddz/arena.h"
+
+static DdzArenaConfig config(const char *a, const char *b, long deals, int jobs)
+{
+    DdzArenaConfig c;
+    memset(&c, 0, sizeof c);
+    c.a = a;
+    c.b = b;
+    c.deals = deals;
+    c.seed = 42;
+    c.rules = DDZ_RULES_STANDARD;
+    c.jobs = jobs;
+    return c;
+}
+
+static void run(const DdzArenaConfig *c, DdzArenaStats *st)
+{
+    DdzError err;
+    if (ddz_arena_run(c, st, &err) != 0)
+        fail_msg("arena %s vs %s: %s", c->a, c->b, err.msg);
+}
+
+static void assert_same_tally(const DdzArenaTally *x, const DdzArenaTally *y)
+{
+    assert_int_equal(x->games, y->games);
+    assert_int_equal(x->wins, y->wins);
+    assert_int_equal(x->points, y->points);
+    assert_int_equal(x->points_sq, y->points_sq);
+}
+
+static void points_are_two_times_two_to_the_bombs_or_the_real_score(void **state)
+{
+    (void)state;
+    DdzResult r;
+    memset(&r, 0, sizeof r);
+    r.landlord = 1;
+    r.landlord_won = true;
+    r.bombs = 2;
+    r.score[1] = 24; /* bid 3, two bombs: T = 12, the landlord wins 2T */
+    r.score[0] = r.score[2] = -12;
+    /* Research protocol: 2 x 2^2 = 8, whatever the bid. */
+    assert_int_equal(ddz_arena_points(&r, true, false), 8);
+    assert_int_equal(ddz_arena_points(&r, false, false), -8);
+    /* Bidding: the real scores of A's seats. */
+    assert_int_equal(ddz_arena_points(&r, true, true), 24);
+    assert_int_equal(ddz_arena_points(&r, false, true), -24);
+    r.landlord_won = false;
+    r.bombs = 0;
+    r.score[1] = -4;
+    r.score[0] = r.score[2] = 2;
+    assert_int_equal(ddz_arena_points(&r, false, false), 2);
+    assert_int_equal(ddz_arena_points(&r, true, false), -2);
+    assert_int_equal(ddz_arena_points(&r, false, true), 4);
+    assert_int_equal(ddz_arena_points(&r, true, true), -4);
+}
+
+/* Four games: A won three, points +2, +4, -2, +2.
+ * WP = 3/4. Wilson with z = 1.96: z^2/n = 0.9604, centre (0.75 + 0.4802) / 1.9604 =
+ * 0.627525, half-width 1.96 sqrt(0.75 x 0.25 / 4 + 3.8416 / 64) / 1.9604 = 0.326889, so
+ * [0.300636, 0.954414].
+ * ADP = 6/4 = 1.5; sample variance ((0.5^2 + 2.5^2 + 3.5^2 + 0.5^2) / 3) = 19/3, s =
+ * 2.516611, half-width 1.96 s / 2 = 2.466279, so [-0.966279, 3.966279]. */
+static void summary_matches_a_case_worked_by_hand(void **state)
+{
+    (void)state;
+    DdzArenaTally t;
+    memset(&t, 0, sizeof t);
+    ddz_arena_tally_add(&t, true, 2);
+    ddz_arena_tally_add(&t, true, 4);
+    ddz_arena_tally_add(&t, false, -2);
+    ddz_arena_tally_add(&t, true, 2);
+    assert_int_equal(t.games, 4);
+    assert_int_equal(t.wins, 3);
+    assert_int_equal(t.points, 6);
+    assert_int_equal(t.points_sq, 28);
+    DdzArenaSummary s;
+    ddz_arena_summarize(&t, &s);
+    assert_float_equal(s.wp, 0.75, 1e-12);
+    assert_float_equal(s.wp_lo, 0.300636, 1e-5);
+    assert_float_equal(s.wp_hi, 0.954414, 1e-5);
+    assert_float_equal(s.adp, 1.5, 1e-12);
+    assert_float_equal(s.sd, 2.516611, 1e-5);
+    assert_float_equal(s.adp_lo, -0.966279, 1e-5);
+    assert_float_equal(s.adp_hi, 3.966279, 1e-5);
+    /* One game: no spread to measure; no games: zeros. */
+    DdzArenaTally one = {1, 1, 8, 64};
+    ddz_arena_summarize(&one, &s);
+    assert_float_equal(s.adp_lo, 8.0, 1e-12);
+    assert_float_equal(s.adp_hi, 8.0, 1e-12);
+    DdzArenaTally none = {0, 0, 0, 0};
+    ddz_arena_summarize(&none, &s);
+    assert_float_equal(s.wp, 0.0, 1e-12);
+}
+
+static void results_do_not_depend_on_the_number_of_jobs(void **state)
+{
+    (void)state;
+    for (int bidding = 0; bidding < 2; bidding++) {
+        DdzArenaConfig c = config("random", "greedy", 60, 1);
+        c.bidding = bidding;
+        c.rules = bidding ? DDZ_RULES_BOTZONE : DDZ_RULES_STANDARD;
+        DdzArenaStats one, other;
+        run(&c, &one);
+        assert_int_equal(one.all.games, 120);
+        assert_int_equal(one.landlord.games + one.farmers.games, 120);
+        for (int jobs = 2; jobs <= 5; jobs += 3) {
+            c.jobs = jobs;
+            run(&c, &other);
+            assert_same_tally(&one.all, &other.all);
+            assert_same_tally(&one.landlord, &other.landlord);
+            assert_same_tally(&one.farmers, &other.farmers);
+            assert_int_equal(one.redeals, other.redeals);
+            assert_int_equal(one.bombs, other.bombs);
+        }
+        /* Another seed, other games. */
+        c.seed++;
+        run(&c, &other);
+        assert_true(other.all.points != one.all.points || other.all.points_sq != one.all.points_sq ||
+                    other.bombs != one.bombs);
+    }
+}
+
+/* Greedy plays without chance: against itself each deal is the same game twice with the
+ * sides swapped, so A wins exactly half and the points cancel. */
+static void an_agent_without_chance_against_itself_breaks_even(void **state)
+{
+    (void)state;
+    DdzArenaConfig c = config("greedy", "greedy", 50, 2);
+    DdzArenaStats st;
+    run(&c, &st);
+    assert_int_equal(st.all.games, 100);
+    assert_int_equal(st.all.wins, 50);
+    assert_int_equal(st.all.points, 0);
+    assert_int_equal(st.landlord.games, 50);
+    assert_int_equal(st.farmers.games, 50);
+    assert_int_equal(st.landlord.wins + st.farmers.wins, 50);
+    assert_int_equal(st.landlord.points, -st.farmers.points);
+}
+
+static void greedy_beats_random_from_both_sides(void **state)
+{
+    (void)state;
+    DdzArenaStats st;
+    DdzArenaSummary s;
+    DdzArenaConfig c = config("greedy", "random", 300, 2);
+    run(&c, &st);
+    ddz_arena_summarize(&st.landlord, &s);
+    assert_true(s.wp_lo > 0.6);
+    assert_true(s.adp > 0);
+    ddz_arena_summarize(&st.farmers, &s);
+    assert_true(s.wp_lo > 0.6);
+    assert_true(s.adp > 0);
+    /* The same match seen from random's side. */
+    DdzArenaConfig r = config("random", "greedy", 300, 2);
+    DdzArenaStats rs;
+    run(&r, &rs);
+    ddz_arena_summarize(&rs.all, &s);
+    assert_true(s.wp_hi < 0.4);
+    assert_true(s.adp_hi < 0);
+    assert_int_equal(rs.landlord.games, 300);
+}
+
+static void unknown_agents_are_refused_before_any_game(void **state)
+{
+    (void)state;
+    DdzArenaConfig c = config("greedy", "nosuch", 10, 2);
+    DdzArenaStats st;
+    DdzError err;
+    assert_int_equal(ddz_arena_run(&c, &st, &err), -1);
+    assert_non_null(strstr(err.msg, "nosuch"));
+    assert_int_equal(st.all.games, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(points_are_two_times_two_to_the_bombs_or_the_real_score),
+        cmocka_unit_test(summary_matches_a_case_worked_by_hand),
+        cmocka_unit_test(results_do_not_depend_on_the_number_of_jobs),
+        cmocka_unit_test(an_agent_without_chance_against_itself_breaks_even),
+        cmocka_unit_test(greedy_beats_random_from_both_sides),
+        cmocka_unit_test(unknown_agents_are_refused_before_any_game),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
