@@ -1,0 +1,164 @@
+/* test_search.c -- the search agent: sampled deals agree with everything public, and the
+ * search and every other agent play only legal actions, under every preset. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "ddz/ai.h"
+#include "ddz/game.h"
+#include "ddz/search.h"
+
+static const DdzRuleset PRESETS[DDZ_RULES_NB] = {DDZ_RULES_STANDARD, DDZ_RULES_CLASSIC, DDZ_RULES_DOUZERO,
+                                                 DDZ_RULES_BOTZONE};
+
+/* Checks one sample of the hidden cards against the view it was drawn for. */
+static void check_sample(const DdzGame *g, const DdzView *v, const DdzCards h[DDZ_SEAT_NB])
+{
+    DdzCards played = v->played[0] | v->played[1] | v->played[2], all = played;
+    bool crowned = v->landlord < DDZ_SEAT_NB;
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        assert_int_equal(ddz_cards_size(h[s]), v->count[s]);
+        assert_true((h[s] & all) == 0); /* disjoint from the others and from the played cards */
+        all |= h[s];
+        if (v->shown[s])
+            assert_true(h[s] == v->shown[s]);
+    }
+    assert_true(h[v->seat] == g->hand[v->seat]); /* its own hand exactly */
+    if (crowned) {
+        assert_true((v->bottom & ~played & ~h[v->landlord]) == 0); /* the bottom it still holds */
+        assert_true(all == DDZ_DECK);
+    } else {
+        assert_int_equal(ddz_cards_size(DDZ_DECK & ~all), 3); /* the bottom stays out */
+    }
+}
+
+static void samples_agree_with_everything_public(void **state)
+{
+    (void)state;
+    DdzRng rng, srng;
+    ddz_rng_seed(&rng, 0x5A3);
+    ddz_rng_seed(&srng, 0x5A4);
+    DdzGame *g = malloc(sizeof *g);
+    DdzOptions opt = ddz_options_default();
+    opt.show_cards = true;
+    DdzAgent a[3];
+    DdzError err;
+    for (int s = 0; s < 3; s++)
+        assert_int_equal(ddz_agent_new(&a[s], "random", 40 + (uint64_t)s, &err), 0);
+    long checked = 0;
+    for (int k = 0; k < 300; k++) {
+        opt.rules = PRESETS[k % DDZ_RULES_NB];
+        ddz_game_new(g, &opt, &rng, k % 3);
+        while (g->phase != DDZ_PHASE_OVER && g->phase != DDZ_PHASE_REDEAL) {
+            for (int seat = 0; seat < 3; seat++) {
+                DdzView v;
+                ddz_game_view(g, seat, &v);
+                DdzCards h[DDZ_SEAT_NB];
+                ddz_search_sample(&v, &srng, h);
+                check_sample(g, &v, h);
+                checked++;
+            }
+            assert_int_equal(ddz_agent_step(&a[g->turn], g, &err), 0);
+        }
+    }
+    assert_true(checked > 10000);
+    for (int s = 0; s < 3; s++)
+        ddz_agent_free(&a[s]);
+    free(g);
+}
+
+/* Plays `games` deals per preset with the named agents in every seat; every action must be
+ * accepted by the engine and every deal must end. */
+static void play_many(const char *name, int games, bool forced)
+{
+    DdzGame *g = malloc(sizeof *g);
+    for (int p = 0; p < DDZ_RULES_NB; p++) {
+        DdzOptions opt = ddz_options_default();
+        opt.rules = PRESETS[p];
+        opt.forced_bid = forced;
+        DdzAgent a[3];
+        DdzError err;
+        for (int s = 0; s < 3; s++)
+            assert_int_equal(ddz_ai_agent_new(&a[s], name, 100 * (uint64_t)p + (uint64_t)s, &err), 0);
+        DdzRng rng;
+        ddz_rng_seed(&rng, 77 + (uint64_t)p);
+        int over = 0;
+        for (int k = 0; k < games; k++) {
+            ddz_game_new(g, &opt, &rng, k % 3);
+            int steps = 0;
+            while (g->phase != DDZ_PHASE_OVER && g->phase != DDZ_PHASE_REDEAL) {
+                if (ddz_agent_step(&a[g->turn], g, &err) != 0)
+                    fail_msg("%s under %s, deal %d: refused: %s", name, ddz_ruleset_name(PRESETS[p]), k, err.msg);
+                assert_true(++steps <= DDZ_MAX_ACTIONS);
+            }
+            over += g->phase == DDZ_PHASE_OVER;
+        }
+        assert_true(over > 0);
+        for (int s = 0; s < 3; s++)
+            ddz_agent_free(&a[s]);
+    }
+    free(g);
+}
+
+static void random_greedy_and_rule_play_only_legal_moves_in_10000_games_per_preset(void **state)
+{
+    (void)state;
+    play_many("random", 10000, false);
+    play_many("greedy", 10000, true);
+    play_many("rule", 10000, false);
+}
+
+static void search_plays_only_legal_moves_under_every_preset(void **state)
+{
+    (void)state;
+    play_many("search:0/3", 30, false);
+}
+
+static void search_sees_only_its_view(void **state)
+{
+    (void)state;
+    /* The same public situation with different hidden cards must get the same decision:
+     * the agent is seeded the same and may read only the view. */
+    DdzRng rng;
+    ddz_rng_seed(&rng, 9);
+    DdzGame *g1 = malloc(sizeof *g1), *g2 = malloc(sizeof *g2);
+    DdzOptions opt = ddz_options_default();
+    for (int k = 0; k < 20; k++) {
+        ddz_game_new(g1, &opt, &rng, 0);
+        /* Seat 0 bids 3 and leads: swap two cards between seats 1 and 2 in the copy. */
+        DdzAction bid = ddz_action_bid(0, 3);
+        assert_int_equal(ddz_game_apply(g1, &bid, NULL), 0);
+        DdzCards h[3] = {g1->dealt[0], g1->dealt[1], g1->dealt[2]};
+        DdzCards c1 = h[1] & (0 - h[1]), c2 = h[2] & (0 - h[2]);
+        h[1] = (h[1] & ~c1) | c2;
+        h[2] = (h[2] & ~c2) | c1;
+        assert_int_equal(ddz_game_from_hands(g2, &opt, h, g1->bottom, 0, NULL), 0);
+        assert_int_equal(ddz_game_apply(g2, &bid, NULL), 0);
+        DdzAgent a1, a2;
+        DdzError err;
+        assert_int_equal(ddz_ai_agent_new(&a1, "search:0/5", 3, &err), 0);
+        assert_int_equal(ddz_ai_agent_new(&a2, "search:0/5", 3, &err), 0);
+        DdzView v1, v2;
+        ddz_game_view(g1, 0, &v1);
+        ddz_game_view(g2, 0, &v2);
+        DdzAction x1, x2;
+        assert_int_equal(a1.act(a1.state, &v1, &x1), 0);
+        assert_int_equal(a2.act(a2.state, &v2, &x2), 0);
+        assert_true(ddz_move_equal(&x1.move, &x2.move));
+        ddz_agent_free(&a1);
+        ddz_agent_free(&a2);
+    }
+    free(g1);
+    free(g2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(samples_agree_with_everything_public),
+        cmocka_unit_test(search_sees_only_its_view),
+        cmocka_unit_test(search_plays_only_legal_moves_under_every_preset),
+        cmocka_unit_test(random_greedy_and_rule_play_only_legal_moves_in_10000_games_per_preset),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
