@@ -50,6 +50,10 @@ typedef struct DdzError {
     char msg[256];
 } DdzError;
 
+/* Fills *err (when not NULL) with pos and the printf-style message; returns -1, so that an
+ * error path reads `return ddz_error_set(err, pos, "...", ...);`. */
+int ddz_error_set(DdzError *err, int pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 static inline DdzRank ddz_card_rank(DdzCard c) { return c < 52 ? c >> 2 : c - 39; }
 /* Suit 0..3 of a suited card, -1 for a joker. */
 static inline int ddz_card_suit(DdzCard c) { return c < 52 ? c & 3 : -1; }

@@ -1,26 +1,12 @@
 /* game.c -- the game state machine: deal, bidding (叫分 and rob), doubling, play, undo,
  * scoring and the seat views (RULES.md §2-§4, §6). */
 #include <assert.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ddz/game.h"
 
 static inline int next_seat(int s) { return s == 2 ? 0 : s + 1; }
-
-static int fail(DdzError *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(DdzError *err, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->pos = 0;
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* Deal ---------------------------------------------------------------------------------*/
 
@@ -108,19 +94,19 @@ int ddz_game_from_hands(DdzGame *g, const DdzOptions *opt, const DdzCards hands[
                         DdzCards bottom, int first, DdzError *err)
 {
     if (first < 0 || first >= DDZ_SEAT_NB)
-        return fail(err, "first seat %d: seats are 0, 1 and 2", first);
+        return ddz_error_set(err, 0, "first seat %d: seats are 0, 1 and 2", first);
     DdzCards seen = 0;
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         if (ddz_cards_size(hands[s]) != 17)
-            return fail(err, "seat %d holds %d cards, not 17", s, ddz_cards_size(hands[s]));
+            return ddz_error_set(err, 0, "seat %d holds %d cards, not 17", s, ddz_cards_size(hands[s]));
         if (seen & hands[s])
-            return fail(err, "seat %d holds a card another seat holds", s);
+            return ddz_error_set(err, 0, "seat %d holds a card another seat holds", s);
         seen |= hands[s];
     }
     if (ddz_cards_size(bottom) != 3)
-        return fail(err, "the bottom has %d cards, not 3", ddz_cards_size(bottom));
+        return ddz_error_set(err, 0, "the bottom has %d cards, not 3", ddz_cards_size(bottom));
     if ((seen & bottom) || ((seen | bottom) & ~DDZ_DECK) || (seen | bottom) != DDZ_DECK)
-        return fail(err, "the hands and the bottom are not the 54 cards of one deck");
+        return ddz_error_set(err, 0, "the hands and the bottom are not the 54 cards of one deck");
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         g->hand[s] = g->dealt[s] = hands[s];
     g->bottom = bottom;
@@ -335,12 +321,12 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
     DdzCards hand = g->hand[a->seat];
     if (m->type == DDZ_PASS) {
         if (table.type == DDZ_PASS)
-            return fail(err, "you lead: you cannot pass");
+            return ddz_error_set(err, 0, "you lead: you cannot pass");
         if (g->opt.play_all) {
             DdzMove whole[DDZ_MAX_READINGS];
             if (whole_hand_moves(hand, &table, g->opt.rules, whole) > 0) {
                 ddz_ranks_format(ddz_cards_ranks(hand), text, sizeof text);
-                return fail(err, "your whole hand %s is a move that may be played now: play it all at once", text);
+                return ddz_error_set(err, 0, "your whole hand %s is a move that may be played now: play it all at once", text);
             }
         }
         *cards = 0;
@@ -349,27 +335,27 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
     /* The move's text is only formatted on the error paths: this is the hot path of play. */
 #define MOVE_TEXT() ddz_ranks_format(m->ranks, text, sizeof text)
     if (m->type >= DDZ_MOVE_TYPE_NB || ddz_ranks_size(m->ranks) != m->size || !is_reading(m, g->opt.rules))
-        return MOVE_TEXT(), fail(err, "%s is not a move under the %s rules", text, ddz_ruleset_name(g->opt.rules));
+        return MOVE_TEXT(), ddz_error_set(err, 0, "%s is not a move under the %s rules", text, ddz_ruleset_name(g->opt.rules));
     if (a->cards) {
         if ((a->cards & ~hand) != 0)
-            return MOVE_TEXT(), fail(err, "not in your hand: %s", text);
+            return MOVE_TEXT(), ddz_error_set(err, 0, "not in your hand: %s", text);
         if (ddz_cards_ranks(a->cards) != m->ranks)
-            return MOVE_TEXT(), fail(err, "the cards given are not the move %s", text);
+            return MOVE_TEXT(), ddz_error_set(err, 0, "the cards given are not the move %s", text);
         *cards = a->cards;
     } else if (!ddz_cards_pick(hand, m->ranks, cards)) {
-        return MOVE_TEXT(), fail(err, "not in your hand: %s", text);
+        return MOVE_TEXT(), ddz_error_set(err, 0, "not in your hand: %s", text);
     }
     if (!ddz_move_beats(m, &table)) {
         MOVE_TEXT();
         ddz_move_format(&table, g->opt.rules, ttext, sizeof ttext);
-        return fail(err, "%s does not beat %s", text, ttext);
+        return ddz_error_set(err, 0, "%s does not beat %s", text, ttext);
     }
 #undef MOVE_TEXT
     if (g->opt.play_all && *cards != hand) {
         DdzMove whole[DDZ_MAX_READINGS];
         if (whole_hand_moves(hand, &table, g->opt.rules, whole) > 0) {
             ddz_ranks_format(ddz_cards_ranks(hand), ttext, sizeof ttext);
-            return fail(err, "your whole hand %s is a move that may be played now: play it all at once", ttext);
+            return ddz_error_set(err, 0, "your whole hand %s is a move that may be played now: play it all at once", ttext);
         }
     }
     return 0;
@@ -379,29 +365,29 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
 static int check(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError *err)
 {
     if (a->kind >= DDZ_ACT_KIND_NB)
-        return fail(err, "unknown action kind %d", a->kind);
+        return ddz_error_set(err, 0, "unknown action kind %d", a->kind);
     if (a->seat >= DDZ_SEAT_NB)
-        return fail(err, "seat %d: seats are 0, 1 and 2", a->seat);
+        return ddz_error_set(err, 0, "seat %d: seats are 0, 1 and 2", a->seat);
     if (g->phase == DDZ_PHASE_OVER || g->phase == DDZ_PHASE_REDEAL)
-        return fail(err, "the game is %s", g->phase == DDZ_PHASE_OVER ? "over" : "void: deal again");
+        return ddz_error_set(err, 0, "the game is %s", g->phase == DDZ_PHASE_OVER ? "over" : "void: deal again");
     if (a->kind == DDZ_ACT_SHOW) {
         if (!g->opt.show_cards)
-            return fail(err, "showing cards (明牌) is not in these rules");
+            return ddz_error_set(err, 0, "showing cards (明牌) is not in these rules");
         if (a->seat != g->turn)
-            return fail(err, "not your turn: seat %d is to act", g->turn);
+            return ddz_error_set(err, 0, "not your turn: seat %d is to act", g->turn);
         if (g->shown[a->seat])
-            return fail(err, "your hand is already shown");
+            return ddz_error_set(err, 0, "your hand is already shown");
         if (g->phase == DDZ_PHASE_BID && !g->spoken[a->seat])
             return 0;
         if (g->phase == DDZ_PHASE_PLAY && a->seat == g->landlord && g->plays[a->seat] == 0)
             return 0;
-        return fail(err, "you may show your hand only before your bid, or as landlord before your first play");
+        return ddz_error_set(err, 0, "you may show your hand only before your bid, or as landlord before your first play");
     }
     static const uint8_t phase_of[] = {DDZ_PHASE_BID, DDZ_PHASE_DOUBLE, 0, DDZ_PHASE_PLAY};
     if (g->phase != phase_of[a->kind])
-        return fail(err, "it is the %s phase: no %s now", PHASE_NAMES[g->phase], KIND_NAMES[a->kind]);
+        return ddz_error_set(err, 0, "it is the %s phase: no %s now", PHASE_NAMES[g->phase], KIND_NAMES[a->kind]);
     if (a->seat != g->turn)
-        return fail(err, "not your turn: seat %d is to act", g->turn);
+        return ddz_error_set(err, 0, "not your turn: seat %d is to act", g->turn);
     if (a->kind == DDZ_ACT_PLAY)
         return check_play(g, a, cards, err);
     uint8_t vals[4];
@@ -410,19 +396,19 @@ static int check(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError
         if (vals[i] == a->value)
             return 0;
     if (a->kind == DDZ_ACT_DOUBLE)
-        return fail(err, "double %d: choose %s", a->value,
+        return ddz_error_set(err, 0, "double %d: choose %s", a->value,
                     g->opt.double_mode == DDZ_DOUBLE_APP ? "0 (none), 1 (x2) or 2 (x4)" : "0 (no) or 1 (yes)");
     if (a->value == 0)
-        return fail(err, g->opt.forced_bid && g->asked == 2 && g->bid == 0
+        return ddz_error_set(err, 0, g->opt.forced_bid && g->asked == 2 && g->bid == 0
                              ? "you may not pass: both others passed, so you must bid 1"
                              : "you may not pass: a hand this strong must bid");
     if (g->opt.bid_mode == DDZ_BID_ROB)
-        return fail(err, "bid %d: say 0 (no) or 1 (call or rob)", a->value);
+        return ddz_error_set(err, 0, "bid %d: say 0 (no) or 1 (call or rob)", a->value);
     if (a->value > 3)
-        return fail(err, "bid %d: bids are 1, 2 or 3 points, or 0 to pass", a->value);
+        return ddz_error_set(err, 0, "bid %d: bids are 1, 2 or 3 points, or 0 to pass", a->value);
     if (vals[n - 1] == 1 && n <= 2 && g->bid == 0 && a->value > 1)
-        return fail(err, "bid %d: you must bid exactly 1", a->value);
-    return fail(err, "bid %d is not above the best bid so far, %d", a->value, g->bid);
+        return ddz_error_set(err, 0, "bid %d: you must bid exactly 1", a->value);
+    return ddz_error_set(err, 0, "bid %d is not above the best bid so far, %d", a->value, g->bid);
 }
 
 int ddz_game_check(const DdzGame *g, const DdzAction *a, DdzError *err)

@@ -1,5 +1,4 @@
 /* options.c -- the rule options of a game: defaults, parsing by name, printing. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,19 +29,6 @@ static int pick(const char *value, const char *const *names, int n)
     return -1;
 }
 
-static int fail(DdzError *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(DdzError *err, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->pos = 0;
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 /* Parses a whole decimal number in [lo, hi]. */
 static int number(const char *s, long lo, long hi, long *out)
 {
@@ -61,7 +47,7 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
     size_t n = eq ? (size_t)(eq - assignment) : strlen(assignment);
     const char *value = eq ? eq + 1 : "1";
     if (n >= sizeof name)
-        return fail(err, "unknown option '%.40s'", assignment);
+        return ddz_error_set(err, 0, "unknown option '%.40s'", assignment);
     memcpy(name, assignment, n);
     name[n] = '\0';
     long v;
@@ -73,20 +59,20 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
         opt->rules = r;
     } else if (!strcmp(name, "bid")) {
         if ((k = pick(value, BID_NAMES, 2)) < 0)
-            return fail(err, "bid=%.40s: choose bid=points or bid=rob", value);
+            return ddz_error_set(err, 0, "bid=%.40s: choose bid=points or bid=rob", value);
         opt->bid_mode = (uint8_t)k;
     } else if (!strcmp(name, "first")) {
         if ((k = pick(value, FIRST_NAMES, 3)) < 0)
-            return fail(err, "first=%.40s: choose first=given, first=revealed or first=heart3", value);
+            return ddz_error_set(err, 0, "first=%.40s: choose first=given, first=revealed or first=heart3", value);
         opt->first_bidder = (uint8_t)k;
     } else if (!strcmp(name, "double")) {
         if ((k = pick(value, DOUBLE_NAMES, 3)) < 0)
-            return fail(err, "double=%.40s: choose double=none, double=farmer or double=app", value);
+            return ddz_error_set(err, 0, "double=%.40s: choose double=none, double=farmer or double=app", value);
         opt->double_mode = (uint8_t)k;
     } else if (!strcmp(name, "packet") || !strcmp(name, "forced_bid") || !strcmp(name, "must_bid") ||
                !strcmp(name, "show") || !strcmp(name, "play_all")) {
         if (number(value, 0, 1, &v) != 0)
-            return fail(err, "%.40s takes 0 or 1", name);
+            return ddz_error_set(err, 0, "%.40s takes 0 or 1", name);
         bool b = v != 0;
         if (!strcmp(name, "packet"))
             opt->packet_deal = b;
@@ -100,18 +86,18 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
             opt->play_all = b;
     } else if (!strcmp(name, "base")) {
         if (number(value, 1, 100, &v) != 0)
-            return fail(err, "base=%.40s: the base score is a number from 1 to 100", value);
+            return ddz_error_set(err, 0, "base=%.40s: the base score is a number from 1 to 100", value);
         opt->base = (uint8_t)v;
     } else if (!strcmp(name, "cap")) {
         if (number(value, 0, 1000000000, &v) != 0)
-            return fail(err, "cap=%.40s: the cap is a number, 0 for none", value);
+            return ddz_error_set(err, 0, "cap=%.40s: the cap is a number, 0 for none", value);
         opt->cap = (int)v;
     } else if (!strcmp(name, "fee")) {
         if (number(value, 0, 100, &v) != 0)
-            return fail(err, "fee=%.40s: the fee is a percentage from 0 to 100", value);
+            return ddz_error_set(err, 0, "fee=%.40s: the fee is a percentage from 0 to 100", value);
         opt->fee_percent = (int)v;
     } else {
-        return fail(err,
+        return ddz_error_set(err, 0,
                     "unknown option '%.40s' (options: rules=P bid=points|rob first=given|revealed|heart3 "
                     "double=none|farmer|app packet forced_bid must_bid show play_all base=N cap=N fee=N)",
                     name);

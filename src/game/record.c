@@ -14,19 +14,6 @@
 
 #include "ddz/record.h"
 
-static int fail(DdzError *err, int pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(DdzError *err, int pos, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->pos = pos;
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 /* Writer ---------------------------------------------------------------------------------*/
 
 /* Writes one JSON object as a line and releases it; a NULL object is jansson's way of saying
@@ -34,11 +21,11 @@ static int fail(DdzError *err, int pos, const char *fmt, ...)
 static int emit(FILE *f, json_t *o, DdzError *err)
 {
     if (!o)
-        return fail(err, 0, "record: out of memory");
+        return ddz_error_set(err, 0, "record: out of memory");
     int rc = json_dumpf(o, f, JSON_COMPACT);
     json_decref(o);
     if (rc != 0 || fputc('\n', f) == EOF || ferror(f))
-        return fail(err, 0, "record: write error: %s", strerror(errno));
+        return ddz_error_set(err, 0, "record: write error: %s", strerror(errno));
     return 0;
 }
 
@@ -56,14 +43,14 @@ static json_t *header_json(const DdzGame *g, const DdzRecordInfo *info, DdzError
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         json_t *name = json_stringn(info->seats[s], strnlen(info->seats[s], sizeof info->seats[s]));
         if (!name) {
-            fail(err, 0, "record: the name of seat %d is not UTF-8 text", s);
+            ddz_error_set(err, 0, "record: the name of seat %d is not UTF-8 text", s);
             return NULL;
         }
         json_decref(name);
     }
     json_t *o = json_object();
     if (!o) {
-        fail(err, 0, "record: out of memory");
+        ddz_error_set(err, 0, "record: out of memory");
         return NULL;
     }
     /* json_object_set_new takes the value even when it fails, and fails on NULL: one flag
@@ -95,7 +82,7 @@ static json_t *header_json(const DdzGame *g, const DdzRecordInfo *info, DdzError
     bad |= json_object_set_new(o, "seats", seats);
     if (bad) {
         json_decref(o);
-        fail(err, 0, "record: out of memory");
+        ddz_error_set(err, 0, "record: out of memory");
         return NULL;
     }
     return o;
@@ -136,10 +123,10 @@ int ddz_record_write(FILE *f, const DdzGame *g, const DdzRecordInfo *info, DdzEr
     if (g->phase == DDZ_PHASE_OVER)
         ddz_game_result(g, &res);
     else if (g->phase != DDZ_PHASE_REDEAL)
-        return fail(err, 0, "record: the game is not finished (only finished or redealt games are written)");
+        return ddz_error_set(err, 0, "record: the game is not finished (only finished or redealt games are written)");
     for (int i = 0; i < g->nhist; i++)
         if (g->hist[i].kind >= DDZ_ACT_KIND_NB || g->hist[i].seat >= DDZ_SEAT_NB)
-            return fail(err, 0, "record: action %d of the game is malformed", i + 1);
+            return ddz_error_set(err, 0, "record: action %d of the game is malformed", i + 1);
     json_t *head = header_json(g, info, err);
     if (!head || emit(f, head, err) != 0)
         return -1;
@@ -182,7 +169,7 @@ static int next_line(Ctx *c)
         ssize_t n = getline(&c->buf, &c->cap, c->r->f);
         if (n < 0) {
             if (ferror(c->r->f) || errno == ENOMEM)
-                return fail(c->err, (int)c->r->line, "line %ld: read error: %s", c->r->line,
+                return ddz_error_set(c->err, (int)c->r->line, "line %ld: read error: %s", c->r->line,
                             strerror(errno ? errno : EIO));
             return 0;
         }
@@ -218,9 +205,9 @@ static int parse_line(Ctx *c)
     json_error_t jerr;
     c->json = json_loadb(c->buf, c->len, JSON_REJECT_DUPLICATES, &jerr);
     if (!c->json)
-        return fail(c->err, (int)c->r->line, "line %ld: not JSON: %s", c->r->line, jerr.text);
+        return ddz_error_set(c->err, (int)c->r->line, "line %ld: not JSON: %s", c->r->line, jerr.text);
     if (!json_is_object(c->json))
-        return fail(c->err, (int)c->r->line, "line %ld: not a JSON object", c->r->line);
+        return ddz_error_set(c->err, (int)c->r->line, "line %ld: not a JSON object", c->r->line);
     return 0;
 }
 
@@ -232,7 +219,7 @@ static int bad(Ctx *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return fail(c->err, (int)c->r->line, "line %ld: %s", c->r->line, msg);
+    return ddz_error_set(c->err, (int)c->r->line, "line %ld: %s", c->r->line, msg);
 }
 
 static const char *type_name(const json_t *v)
@@ -602,7 +589,7 @@ static int read_game(Ctx *c, DdzGame *g, DdzRecordInfo *info)
             return bad(c, json_object_get(c->json, "type") ? "field \"type\" must be a string"
                                                            : "field \"type\" is missing");
         if (!strcmp(type, "game")) {
-            fail(c->err, (int)c->r->line, "line %ld: a new game starts, but the game of line %ld has no result line",
+            ddz_error_set(c->err, (int)c->r->line, "line %ld: a new game starts, but the game of line %ld has no result line",
                  c->r->line, header);
             unread(c);
             return -2; /* already positioned at the next game: nothing to skip */
