@@ -10,6 +10,10 @@
 
 #include <jansson.h>
 
+#include <unistd.h>
+
+#include "../play/net.h"
+#include "../play/play.h"
 #include "cli.h"
 #include "ddz/client.h"
 #include "ddz/movegen.h"
@@ -49,6 +53,10 @@ typedef struct App {
     DdzMove *hints;
     int nhints, hint;
     int exit_code;
+    /* the curses screens (the default on a terminal; --plain keeps the line mode) */
+    NetUi *ui;
+    int lang;
+    Play *tp;          /* the language of the messages (play_text) */
 } App;
 
 static int64_t now_ms(void)
@@ -100,9 +108,29 @@ static void print_cards(const App *a, DdzCards cards, char *buf, size_t size)
 /* Printing ----------------------------------------------------------------------------------*/
 
 static void say(App *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* say with message id of the text table (src/play/texts.h), in the chosen language. */
+static void sayt(App *a, PlayText id, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, id);
+    play_vfmt(a->tp, buf, sizeof buf, id, ap);
+    va_end(ap);
+    say(a, "%s", buf);
+}
+
+static const char *tx(const App *a, PlayText id) { return play_text(a->tp, id); }
+
+/* A room's state ("waiting", "playing") in the chosen language. */
+static const char *state_word(const App *a, const char *state)
+{
+    return tx(a, state && !strcmp(state, "playing") ? T_NET_PLAYING : T_NET_WAITING);
+}
+
 static void say(App *a, const char *fmt, ...)
 {
-    if (a->autoplay && !a->verbose)
+    if ((a->autoplay && !a->verbose) || a->ui)
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -116,33 +144,33 @@ static void show_status(App *a)
     DdzClient *c = &a->c;
     char text[512];
     if (!c->room) {
-        say(a, "In the lobby. Commands: rooms, create, join, watch, quick, top (? for help)\n");
+        sayt(a, T_L_LOBBY);
         return;
     }
     if (c->seat >= 0)
-        say(a, "Room %ld, seat %d\n", c->room, c->seat);
+        sayt(a, T_L_ROOM_SEAT, c->room, c->seat);
     else
-        say(a, "Room %ld, watching\n", c->room);
+        sayt(a, T_L_ROOM_WATCH, c->room);
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        say(a, "  [%d] %s%s%s  score %d\n", s, seat_name(a, s), s == c->seat ? " (you)" : "",
+        sayt(a, T_L_SEAT_ROW, s, seat_name(a, s), s == c->seat ? tx(a, T_L_YOU) : "",
             c->in_game && c->landlord == s ? " 地主" : "", c->totals[s]);
     if (!c->in_game)
         return;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         if (c->count[s] && s != c->seat)
-            say(a, "  %s holds %d card%s%s\n", seat_name(a, s), c->count[s], c->count[s] == 1 ? "" : "s",
+            sayt(a, T_L_HOLDS, seat_name(a, s), c->count[s], c->count[s] == 1 ? "" : "s",
                 c->autop[s] ? " (托管)" : "");
     if (c->bottom) {
         print_cards(a, c->bottom, text, sizeof text);
-        say(a, "  bottom %s\n", text);
+        sayt(a, T_L_BOTTOM, text);
     }
     if (c->table_seat >= 0) {
         ddz_move_format(&c->table, c->opt.rules, text, sizeof text);
-        say(a, "  on the table: %s by %s\n", text, seat_name(a, c->table_seat));
+        sayt(a, T_L_TABLE, text, seat_name(a, c->table_seat));
     }
     if (c->seat >= 0) {
         print_cards(a, c->hand, text, sizeof text);
-        say(a, "  your hand: %s\n", text);
+        sayt(a, T_L_HAND, text);
     }
 }
 
@@ -164,23 +192,23 @@ static void prompt(App *a)
     DdzClient *c = &a->c;
     char text[512];
     print_cards(a, c->hand, text, sizeof text);
-    say(a, "Your hand: %s\n", text);
+    sayt(a, T_L_YOUR_HAND, text);
     if (c->turn_phase == DDZ_PHASE_BID) {
-        say(a, "Your bid (");
+        sayt(a, T_L_YOUR_BID);
         for (int i = 0; i < c->nvalues; i++)
             say(a, "%s%d", i ? " " : "", c->values[i]);
-        say(a, ")");
+        sayt(a, T_L_BID_END);
     } else if (c->turn_phase == DDZ_PHASE_DOUBLE) {
-        say(a, "Double? (y/n)");
+        sayt(a, T_L_DOUBLE_Q);
     } else if (c->lead) {
-        say(a, "You lead: play cards (e.g. 33344), h for a hint");
+        sayt(a, T_L_LEAD);
     } else {
         ddz_move_format(&c->table, c->opt.rules, text, sizeof text);
-        say(a, "Beat %s, or p to pass (h for a hint)", text);
+        sayt(a, T_L_BEAT, text);
     }
     if (c->deadline_ms > 0)
-        say(a, " [%lds]", (c->deadline_ms + 999) / 1000);
-    say(a, "%s > ", c->autop[c->seat] ? " [托管: act to take over]" : "");
+        sayt(a, T_L_DEADLINE, (c->deadline_ms + 999) / 1000);
+    say(a, "%s > ", c->autop[c->seat] ? tx(a, T_L_AUTO_TAKE) : "");
 }
 
 static void show_event(App *a, DdzClientEvent e, json_t *m)
@@ -190,8 +218,7 @@ static void show_event(App *a, DdzClientEvent e, json_t *m)
     const char *type = json_string_value(json_object_get(m, "type"));
     switch (e) {
     case DDZ_EV_WELCOME:
-        say(a, "Welcome, %s (player %ld)%s. Type ? for help.\n", c->name, c->player,
-            json_is_true(json_object_get(m, "resumed")) ? ", welcome back" : "");
+        sayt(a, T_L_WELCOME, c->name, c->player, json_is_true(json_object_get(m, "resumed")) ? tx(a, T_L_WELCOME_BACK) : "");
         break;
     case DDZ_EV_ERROR:
         say(a, "! %s: %s\n", c->error_code, c->error);
@@ -200,18 +227,18 @@ static void show_event(App *a, DdzClientEvent e, json_t *m)
         json_t *rooms = json_object_get(m, "rooms"), *r;
         size_t i;
         if (!json_array_size(rooms))
-            say(a, "No rooms yet: create one, or quick for a quick match.\n");
+            sayt(a, T_L_NO_ROOMS);
         json_array_foreach(rooms, i, r) {
             json_t *seats = json_object_get(r, "seats");
             int taken = 0;
             for (size_t s = 0; s < 3; s++)
                 taken += !json_is_null(json_array_get(seats, s));
-            say(a, "  room %lld  %-16s %d/3 %s%s%s, %lld watching\n",
+            sayt(a, T_L_ROOM_ROW,
                 (long long)json_integer_value(json_object_get(r, "id")),
                 json_string_value(json_object_get(r, "name")), taken,
-                json_string_value(json_object_get(r, "state")),
-                json_is_true(json_object_get(r, "password")) ? ", password" : "",
-                json_is_true(json_object_get(r, "quick")) ? ", quick match" : "",
+                state_word(a, json_string_value(json_object_get(r, "state"))),
+                json_is_true(json_object_get(r, "password")) ? tx(a, T_L_PASSWORD) : "",
+                json_is_true(json_object_get(r, "quick")) ? tx(a, T_L_QUICK) : "",
                 (long long)json_integer_value(json_object_get(r, "spectators")));
         }
         break;
@@ -225,92 +252,92 @@ static void show_event(App *a, DdzClientEvent e, json_t *m)
             snprintf(a->names[s], sizeof a->names[s], "%s", n ? n : "");
         }
         if (!c->in_game) {
-            say(a, "Room %ld \"%s\" (%s):", c->room, json_string_value(json_object_get(room, "name")),
-                json_string_value(json_object_get(room, "state")));
+            sayt(a, T_L_ROOM, c->room, json_string_value(json_object_get(room, "name")),
+                 state_word(a, json_string_value(json_object_get(room, "state"))));
             for (int s = 0; s < DDZ_SEAT_NB; s++) {
                 json_t *st = json_array_get(seats, (size_t)s);
                 say(a, "  [%d] %s%s%s", s, json_is_null(st) ? "-" : a->names[s],
-                    json_is_true(json_object_get(st, "ready")) ? " ✓" : "", s == c->seat ? " (you)" : "");
+                    json_is_true(json_object_get(st, "ready")) ? " ✓" : "", s == c->seat ? tx(a, T_L_YOU) : "");
             }
             say(a, "\n");
         }
         break;
     }
     case DDZ_EV_LEFT:
-        say(a, "You left the room.\n");
+        sayt(a, T_L_LEFT);
         break;
     case DDZ_EV_CHAT:
         say(a, "[%s] %s\n", json_string_value(json_object_get(m, "from")), json_string_value(json_object_get(m, "text")));
         break;
     case DDZ_EV_START:
-        say(a, "\nGame %ld. Commitment to the deal: %s\n", c->game, c->commit);
+        sayt(a, T_L_START, c->game, c->commit);
         if (c->seat >= 0) {
             print_cards(a, c->hand, text, sizeof text);
-            say(a, "Your cards: %s\n", text);
+            sayt(a, T_L_YOUR_CARDS, text);
         }
-        say(a, "%s bids first.\n", seat_name(a, c->first));
+        sayt(a, T_L_BIDS_FIRST, seat_name(a, c->first));
         break;
     case DDZ_EV_ACTION: {
         int s = (int)json_integer_value(json_object_get(m, "seat"));
         const char *kind = json_string_value(json_object_get(m, "kind"));
         const char *by = json_string_value(json_object_get(m, "by"));
-        const char *note = by && !strcmp(by, "timeout") ? " (time ran out)" : by && !strcmp(by, "auto") ? " (托管)" : "";
+        const char *note = by && !strcmp(by, "timeout") ? tx(a, T_L_TIMEOUT) : by && !strcmp(by, "auto") ? tx(a, T_L_BY_AUTO) : "";
         long v = (long)json_integer_value(json_object_get(m, "value"));
         if (!strcmp(kind, "bid") && v)
-            say(a, "%s bids %ld%s\n", seat_name(a, s), v, note);
+            sayt(a, T_L_BIDS, seat_name(a, s), v, note);
         else if (!strcmp(kind, "bid"))
-            say(a, "%s passes (不叫)%s\n", seat_name(a, s), note);
+            sayt(a, T_L_NO_BID, seat_name(a, s), note);
         else if (!strcmp(kind, "double"))
-            say(a, "%s %s%s\n", seat_name(a, s), v ? "doubles" : "does not double", note);
+            sayt(a, v ? T_L_DOUBLES : T_L_NO_DOUBLE, seat_name(a, s), note);
         else if (!strcmp(kind, "show")) {
             print_cards(a, c->shown[s], text, sizeof text);
-            say(a, "%s shows: %s\n", seat_name(a, s), text);
+            sayt(a, T_L_SHOWS, seat_name(a, s), text);
         } else if (!strcmp(kind, "pass"))
-            say(a, "%s passes (不要)%s\n", seat_name(a, s), note);
+            sayt(a, T_L_PASSES, seat_name(a, s), note);
         else if (!strcmp(kind, "play")) {
             DdzCards cards = 0;
             DdzError err;
             ddz_cards_parse(json_string_value(json_object_get(m, "cards")), &cards, &err);
             print_cards(a, cards, text, sizeof text);
-            say(a, "%s plays %s%s%s\n", seat_name(a, s), text, note,
-                c->count[s] <= 2 && c->count[s] > 0 ? (c->count[s] == 1 ? " — one card left!" : " — two cards left!") : "");
+            sayt(a, T_L_PLAYS, seat_name(a, s), text, note,
+                 c->count[s] <= 2 && c->count[s] > 0 ? tx(a, c->count[s] == 1 ? T_L_ONE_LEFT : T_L_TWO_LEFT) : "");
         }
         break;
     }
     case DDZ_EV_LANDLORD:
         print_cards(a, c->bottom, text, sizeof text);
-        say(a, "%s is the landlord (地主), bid %lld; bottom cards: %s\n", seat_name(a, c->landlord),
-            (long long)json_integer_value(json_object_get(m, "bid")), text);
+        sayt(a, T_L_LANDLORD, seat_name(a, c->landlord), (long long)json_integer_value(json_object_get(m, "bid")), text);
         break;
     case DDZ_EV_TURN:
         prompt(a);
         break;
     case DDZ_EV_AUTO: {
         int s = (int)json_integer_value(json_object_get(m, "seat"));
-        say(a, "%s: the computer %s (%s)\n", seat_name(a, s), c->autop[s] ? "plays for them (托管)" : "hands back",
-            json_string_value(json_object_get(m, "reason")));
+        sayt(a, (unsigned)s < DDZ_SEAT_NB && c->autop[s] ? T_L_AUTO_ON : T_L_AUTO_OFF, seat_name(a, s),
+             json_string_value(json_object_get(m, "reason")));
         break;
     }
     case DDZ_EV_REDEAL:
-        say(a, "Everyone passed: a new deal. (Seed %s revealed; commitment %s.)\n",
-            json_string_value(json_object_get(m, "seed")), c->commit_ok ? "checked" : "DOES NOT MATCH");
+        sayt(a, T_L_REDEAL, json_string_value(json_object_get(m, "seed")), tx(a, c->commit_ok ? T_L_CHECKED : T_L_NO_MATCH));
         break;
     case DDZ_EV_OVER: {
         json_t *res = json_object_get(m, "result");
         bool lw = json_is_true(json_object_get(res, "landlord_won"));
-        say(a, "%s win%s%s. Scores:", lw ? "The landlord" : "The farmers", lw ? "s" : "",
-            json_is_true(json_object_get(res, "spring")) ? " (春天)" : json_is_true(json_object_get(res, "anti_spring")) ? " (反春)" : "");
+        sayt(a, lw ? T_L_LANDLORD_WINS : T_L_FARMERS_WIN,
+             json_is_true(json_object_get(res, "spring"))        ? tx(a, T_L_SPRING)
+             : json_is_true(json_object_get(res, "anti_spring")) ? tx(a, T_L_ANTI_SPRING)
+                                                                 : "");
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             say(a, " %s %+d", seat_name(a, s), c->last_score[s]);
-        say(a, ". Totals:");
+        sayt(a, T_L_TOTALS);
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             say(a, " %d", c->totals[s]);
-        say(a, "\nThe deal's seed %s is revealed: the commitment %s.%s\n", json_string_value(json_object_get(m, "seed")),
-            c->commit_ok ? "matches" : "DOES NOT MATCH", c->seat >= 0 ? " Type ready (r) for the next game." : "");
+        sayt(a, T_L_SEED, json_string_value(json_object_get(m, "seed")), tx(a, c->commit_ok ? T_L_MATCHES : T_L_NO_MATCH),
+             c->seat >= 0 ? tx(a, T_L_READY_NEXT) : "");
         break;
     }
     case DDZ_EV_STATE:
-        say(a, "The game as it stands:\n");
+        sayt(a, T_L_STATE);
         show_status(a);
         if (c->my_turn)
             prompt(a);
@@ -318,8 +345,8 @@ static void show_event(App *a, DdzClientEvent e, json_t *m)
     case DDZ_EV_LEADERBOARD: {
         json_t *ps = json_object_get(m, "players"), *p;
         size_t i;
-        say(a, "Leaderboard:\n");
-        json_array_foreach(ps, i, p) say(a, "  %2lld. %-18s %6lld points, %lld games\n",
+        sayt(a, T_L_LEADERS);
+        json_array_foreach(ps, i, p) sayt(a, T_L_LEADER_ROW,
                                          (long long)json_integer_value(json_object_get(p, "rank")),
                                          json_string_value(json_object_get(p, "name")),
                                          (long long)json_integer_value(json_object_get(p, "score")),
@@ -770,7 +797,10 @@ static void on_message(void *ctx, long id, const char *data, size_t len)
     }
     if (e == DDZ_EV_ERROR && json_is_true(json_object_get(m, "fatal")) && !a->dropping && !a->hostile_on)
         a->exit_code = CLI_USAGE;
-    show_event(a, e, m);
+    if (a->ui)
+        net_ui_message(a->ui, e, m);
+    else
+        show_event(a, e, m);
     if (a->hostile_on)
         hostile_step(a, e);
     else if (a->autoplay)
@@ -797,6 +827,10 @@ static void on_closed(void *ctx, long id, const char *why)
         return;
     }
     if (!a->done) {
+        if (a->ui) {
+            net_ui_free(a->ui);
+            a->ui = NULL;
+        }
         fprintf(stderr, "ddz connect: connection to %s lost (%s)\n", a->url, why);
         if (!a->exit_code)
             a->exit_code = CLI_USAGE;
@@ -826,8 +860,33 @@ static void on_timer(void *ctx)
     }
     if (a->autoplay)
         auto_timer(a);
-    else
+    else if (a->ui) {
+        if (net_ui_tick(a->ui) && !a->done) {
+            a->done = true;
+            if (a->id >= 0)
+                ddz_ws_client_close(a->ws, a->id);
+            else
+                ddz_ws_client_stop(a->ws);
+        }
+    } else
         line_timer(a);
+}
+
+static void ui_send(void *ctx, const char *json)
+{
+    send_text(ctx, json);
+}
+
+/* zh when the locale's language is Chinese, else en (as ddz play). */
+static int locale_lang(void)
+{
+    const char *vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return !strncmp(v, "zh", 2) ? PLAY_ZH : PLAY_EN;
+    }
+    return PLAY_EN;
 }
 
 int cmd_connect(int argc, char **argv)
@@ -843,6 +902,8 @@ int cmd_connect(int argc, char **argv)
     a->bot_level = "normal";
     long timeout_s = 0;
     const char *frames_path = NULL;
+    bool plain = false;
+    a->lang = locale_lang();
     int rc = CLI_OK;
     for (int i = 1; i < argc && rc == CLI_OK; i++) {
         const char *o = argv[i];
@@ -851,7 +912,7 @@ int cmd_connect(int argc, char **argv)
                      !strcmp(o, "--frames") || !strcmp(o, "--create") || !strcmp(o, "--join") ||
                      !strcmp(o, "--watch") || !strcmp(o, "--password") || !strcmp(o, "--games") ||
                      !strcmp(o, "--think") || !strcmp(o, "--bots") || !strcmp(o, "--bot-level") ||
-                     !strcmp(o, "--drop-after") || !strcmp(o, "--timeout");
+                     !strcmp(o, "--drop-after") || !strcmp(o, "--timeout") || !strcmp(o, "--lang");
         if (takes && !v) {
             rc = cli_fail("connect: %s needs a value", o);
             break;
@@ -900,7 +961,14 @@ int cmd_connect(int argc, char **argv)
         else if (!strcmp(o, "--verbose") || !strcmp(o, "-v"))
             a->verbose = true;
         else if (!strcmp(o, "--plain"))
-            ; /* line mode is what ddz connect has */
+            plain = true;
+        else if (!strcmp(o, "--lang")) {
+            if (strcmp(v, "zh") && strcmp(v, "en")) {
+                rc = cli_fail("connect: --lang takes zh or en");
+                break;
+            }
+            a->lang = !strcmp(v, "zh") ? PLAY_ZH : PLAY_EN;
+        }
         else if (!strcmp(o, "--ascii"))
             a->style = DDZ_STYLE_ASCII;
         else if (!strncmp(o, "ws://", 5) && !a->url)
@@ -938,13 +1006,18 @@ int cmd_connect(int argc, char **argv)
         seed = (uint64_t)time(NULL);
     ddz_rng_seed(&a->rng, seed);
     a->hints = malloc(sizeof *a->hints * DDZ_MAX_MOVES);
+    a->tp = calloc(1, sizeof *a->tp);
+    if (a->tp)
+        a->tp->cfg.lang = a->lang;
     a->hint = -1;
     pthread_mutex_init(&a->mu, NULL);
     DdzWsHandler h = {on_open, on_message, on_closed, on_timer};
     DdzError err;
     a->ws = ddz_ws_client_new(&h, a, 8, &err);
-    if (!a->ws || !a->hints) {
+    if (!a->ws || !a->hints || !a->tp) {
+        ddz_ws_client_free(a->ws);
         free(a->hints);
+        free(a->tp);
         free(a);
         return cli_fail("connect: %s", err.msg);
     }
@@ -952,6 +1025,7 @@ int cmd_connect(int argc, char **argv)
     if (a->id < 0) {
         ddz_ws_client_free(a->ws);
         free(a->hints);
+        free(a->tp);
         free(a);
         return cli_fail("connect: %s", err.msg);
     }
@@ -959,11 +1033,17 @@ int cmd_connect(int argc, char **argv)
         a->ready_for = 1; /* a quick match readies us for the first game */
     if (timeout_s)
         a->give_up_at = now_ms() + timeout_s * 1000;
+    if (!a->autoplay && !plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+        a->ui = net_ui_new(&a->c, a->lang, a->style == DDZ_STYLE_ASCII, a->url, ui_send, a);
     pthread_t th;
-    bool threaded = !a->autoplay && pthread_create(&th, NULL, reader, a) == 0;
+    bool threaded = !a->autoplay && !a->ui && pthread_create(&th, NULL, reader, a) == 0;
     if (!a->autoplay)
-        say(a, "Connecting to %s ...\n", a->url);
+        sayt(a, T_L_CONNECTING, a->url);
     ddz_ws_client_run(a->ws, 50);
+    if (a->ui) {
+        net_ui_free(a->ui);
+        a->ui = NULL;
+    }
     rc = a->exit_code;
     if (hostile_mode) {
         bool ok = a->hostile_cut && rc == CLI_OK;
@@ -998,6 +1078,7 @@ int cmd_connect(int argc, char **argv)
         fclose(a->frames);
     ddz_client_free(&a->c);
     free(a->hints);
+    free(a->tp);
     free(a);
     return rc;
 }

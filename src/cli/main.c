@@ -175,12 +175,19 @@ static const CliCommand COMMANDS[] = {
      "  --quiet           no log lines on standard error\n"
      "  --report          with --db: print what the database holds (JSON) and exit\n"
      "  --records         with --db: print every stored game record (JSON Lines) and exit\n"},
-    {"connect", cmd_connect, "ddz connect ws://HOST:PORT [--name N] [--plain] [--ascii] [--token-file F] [--record F]",
-     "Plays on a ddz server, in line mode: the lobby (rooms, create, join, watch, quick, top),\n"
-     "the room (ready, bot LEVEL, say TEXT, leave) and the game with the commands of\n"
-     "ddz play --plain (33344, p, h, bid 2, y/n, c, s); type ? for the list.\n"
+    {"connect", cmd_connect,
+     "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--record F]",
+     "Plays on a ddz server. On a terminal, full screen (ncursesw): the lobby (rooms with their\n"
+     "players, seats and password flag; Enter join, w watch, c create, k quick match,\n"
+     "t leaderboard, r refresh), the room (seats, ready marks, computers, scores, chat: r ready,\n"
+     "1-4 add a computer, x remove one, Enter chat, l leave) and the table of ddz play (o 托管,\n"
+     "/ chat). --plain, or input that is not a terminal: line mode, the lobby (rooms, create,\n"
+     "join, watch, quick, top), the room (ready, bot LEVEL, say TEXT, leave) and the game with\n"
+     "the commands of ddz play --plain (33344, p, h, bid 2, y/n, c, s); type ? for the list.\n"
      "  --name N          your nickname (default: the server's 路人甲N)\n"
-     "  --plain           line mode (the only mode for now)\n"
+     "  --lang zh|en      the language of the screens and the line mode (default: from\n"
+     "                    the locale)\n"
+     "  --plain           line mode\n"
      "  --ascii           SA HT C3 BJ RJ instead of Unicode suits\n"
      "  --token-file F    keep the reconnect token in F: connecting again with it resumes\n"
      "                    your player, and a game you dropped out of\n"

@@ -249,6 +249,10 @@ int play_values(const Play *p, uint8_t out[4])
     const DdzGame *g = &p->game;
     if (g->turn != PLAY_YOU)
         return 0;
+    if (p->net.on) {
+        memcpy(out, p->net.values, sizeof p->net.values);
+        return p->net.nvalues;
+    }
     if (g->phase == DDZ_PHASE_BID)
         return ddz_game_legal_values(g, DDZ_ACT_BID, out);
     if (g->phase == DDZ_PHASE_DOUBLE)
@@ -292,6 +296,8 @@ int play_human_double(Play *p, int value) { return human_value(p, DDZ_PHASE_DOUB
 
 bool play_can_show(const Play *p)
 {
+    if (p->net.on)
+        return p->net.can_show && p->game.turn == PLAY_YOU;
     DdzAction a = ddz_action_show(PLAY_YOU);
     return ddz_game_check(&p->game, &a, NULL) == 0;
 }

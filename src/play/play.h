@@ -6,6 +6,7 @@
 #ifndef DDZ_PLAY_H
 #define DDZ_PLAY_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -69,6 +70,20 @@ typedef struct Play {
     DdzResult result;
     int msg_kind;
     char msg[320];               /* the last message for the human: refusal, hint, ... */
+    /* ddz connect (net.c): the game comes from a server. game is then a picture of what
+     * this seat knows (the others' hands are stand-ins of the right size), the seats have
+     * the players' names, and the legal values and 明牌 come from the server's turn. */
+    struct PlayNet {
+        bool on;
+        char names[DDZ_SEAT_NB][80];
+        uint8_t values[4];
+        int nvalues;
+        bool can_show;
+        bool autop[DDZ_SEAT_NB];  /* 托管 */
+        bool watching;            /* a spectator: the bottom seat is another player's */
+        int watched_count;        /* then the cards that seat holds, drawn face down */
+        char status[160];         /* the title bar's right side: room, countdown */
+    } net;
 } Play;
 
 /* Events the match loop reports to a front end. */
@@ -166,6 +181,7 @@ const char *play_title(const Play *p, int score);
  * a message take the same conversions in the same order; play_new checks it in debug
  * builds. */
 void play_fmt(const Play *p, char *buf, size_t size, PlayText id, ...);
+void play_vfmt(const Play *p, char *buf, size_t size, PlayText id, va_list ap);
 /* play_fmt into p->msg, with the message kind. */
 void play_say(Play *p, int kind, PlayText id, ...);
 /* Whether every message has the same conversions in both languages. */
@@ -174,5 +190,21 @@ bool play_text_ok(char *bad, size_t size);
 /* The two front ends. Each returns the process exit status. */
 int play_plain(Play *p, FILE *in, FILE *out);
 int play_tui(Play *p);
+
+/* The table screen for another front end (ddz connect): sets up the colour pairs once
+ * curses runs, then draws one whole frame of p (the same look as play_tui) with the cursor
+ * at index cursor of the hand, an event line, and the result panel when result is set. */
+enum { PLAY_PANEL_NONE, PLAY_PANEL_RESULT, PLAY_PANEL_HELP, PLAY_PANEL_QUIT };
+void play_tui_colors(bool color);
+void play_tui_frame(Play *p, int cursor, const char *event, int panel);
+/* Drawing for other screens, in the table's colours: text at (y, x) cut at max columns
+ * (-1: the screen's edge), returning the columns written; a filled band; a box. */
+enum { PLAY_R_NORMAL, PLAY_R_TITLE, PLAY_R_HINT, PLAY_R_ERROR, PLAY_R_GOOD, PLAY_R_DIM, PLAY_R_BOLD,
+       PLAY_R_BADGE, PLAY_R_TURN, PLAY_R_WARN, PLAY_R_CURSOR };
+int play_tui_put(int y, int x, int role, const char *s, int max);
+void play_tui_fill(int y, int x, int h, int w, int role);
+void play_tui_box(int y, int x, int h, int w, const char *title);
+/* Display width of UTF-8 text (Chinese characters take two columns). */
+int play_text_width(const char *s);
 
 #endif

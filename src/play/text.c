@@ -67,6 +67,11 @@ static void vfmt(const Play *p, char *buf, size_t size, PlayText id, va_list ap)
 }
 #pragma GCC diagnostic pop
 
+void play_vfmt(const Play *p, char *buf, size_t size, PlayText id, va_list ap)
+{
+    vfmt(p, buf, size, id, ap);
+}
+
 void play_fmt(const Play *p, char *buf, size_t size, PlayText id, ...)
 {
     va_list ap;
@@ -89,6 +94,8 @@ void play_say(Play *p, int kind, PlayText id, ...)
 const char *play_seat_name(const Play *p, int seat)
 {
     static const PlayText names[DDZ_SEAT_NB] = {T_SEAT_YOU, T_SEAT_EAST, T_SEAT_WEST};
+    if (p->net.on && (unsigned)seat < DDZ_SEAT_NB && p->net.names[seat][0])
+        return p->net.names[seat];
     return (unsigned)seat < DDZ_SEAT_NB ? play_text(p, names[seat]) : "?";
 }
 

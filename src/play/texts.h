@@ -185,6 +185,122 @@
       "  s 或 status           再显示一次牌桌\n" \
       "  ? 或 help             本帮助\n" \
       "  q 或 quit             退出（会先确认）") \
+    /* ddz connect: the lobby, the rooms and the game over the network. */ \
+    X(T_NET_AUTO, "auto", "托管") \
+    X(T_NET_KEYS_AUTO, "  o auto", "  o 托管") \
+    X(T_NET_RESULT_KEYS, "Enter: ready again   v: view the table", "回车：准备下一局   v：查看牌桌") \
+    X(T_NET_CONNECTING, "Connecting to %s ...", "正在连接 %s ……") \
+    X(T_NET_LOBBY, "Lobby", "大厅") \
+    X(T_NET_HELLO, "%s (player %ld)", "%s（玩家 %ld）") \
+    X(T_NET_COL_ID, "No.", "房号") \
+    X(T_NET_COL_NAME, "Room", "房间") \
+    X(T_NET_COL_PLAYERS, "Players", "玩家") \
+    X(T_NET_COL_SEATS, "Seats", "座位") \
+    X(T_NET_COL_STATE, "State", "状态") \
+    X(T_NET_COL_LOCK, "Password", "密码") \
+    X(T_NET_WAITING, "waiting", "等待中") \
+    X(T_NET_PLAYING, "playing", "游戏中") \
+    X(T_NET_QUICK, "quick", "快速") \
+    X(T_NET_WATCHERS, "+%d watching", "%d 人观战") \
+    X(T_NET_NO_ROOMS, "No rooms yet: c creates one, k starts a quick match.", "还没有房间：按 c 创建，按 k 快速匹配。") \
+    X(T_NET_KEYS_LOBBY, "↑↓ Enter join  w watch  c create  k quick match  t leaders  r refresh  q quit", \
+      "↑↓ 回车 加入  w 观战  c 创建  k 快速匹配  t 排行榜  r 刷新  q 退出") \
+    X(T_NET_ROOM_NAME, "Room name: ", "房间名：") \
+    X(T_NET_PASSWORD, "Password (empty: none): ", "密码（留空则无）：") \
+    X(T_NET_ROOM_PASSWORD, "Password of room %ld: ", "房间 %ld 的密码：") \
+    X(T_NET_LEADERS, "Leaderboard — any key closes", "排行榜 —— 按任意键关闭") \
+    X(T_NET_LEADER_ROW, "%2d. %s", "%2d. %s") \
+    X(T_NET_LEADER_SCORE, "%6d pts  %4d games  %4d wins", "%6d 分  %4d 局  胜 %4d") \
+    X(T_NET_YOU_STATS, "You: %d pts, %d games, %d wins", "你：%d 分，%d 局，胜 %d 局") \
+    X(T_NET_ROOM_TITLE, "Room %ld · %s", "房间 %ld · %s") \
+    X(T_NET_SEAT_N, "Seat %d", "座位 %d") \
+    X(T_NET_EMPTY, "(empty)", "（空）") \
+    X(T_NET_READY, "✓ ready", "✓ 已准备") \
+    X(T_NET_NOT_READY, "not ready", "未准备") \
+    X(T_NET_BOT, "computer (%s)", "电脑（%s）") \
+    X(T_NET_OFFLINE, "offline", "离线") \
+    X(T_NET_YOU_MARK, "(you)", "（你）") \
+    X(T_NET_WATCHING, "watching", "观战中") \
+    X(T_NET_SPECTATORS, "Watching: %s", "观战：%s") \
+    X(T_NET_CHAT, "Chat", "聊天") \
+    X(T_NET_CHAT_PROMPT, "Say: ", "说：") \
+    X(T_NET_KEYS_ROOM, "r ready  1-4 add a computer  x remove one  Enter chat  l leave  q quit", \
+      "r 准备  1-4 加电脑  x 移除电脑  回车 聊天  l 离开  q 退出") \
+    X(T_NET_LEVELS, "computers: 1 easy  2 normal  3 hard  4 expert", "电脑难度：1 简单  2 普通  3 困难  4 专家") \
+    X(T_NET_KEYS_WATCH, "Enter chat  l leave  q quit", "回车 聊天  l 离开  q 退出") \
+    X(T_NET_KEYS_WATCHING, "  l leave  / chat", "  l 离开  / 聊天") \
+    X(T_NET_RULES, "Rules: %s · %d s a turn · %d games played", "规则：%s · 每步 %d 秒 · 已玩 %d 局") \
+    X(T_NET_SCORE, "score %d", "积分 %d") \
+    X(T_NET_COUNTDOWN, "%ld s", "%ld 秒") \
+    X(T_NET_STATUS, "Room %ld", "房间 %ld") \
+    X(T_NET_QUIT, "Leave the server? (y/n)", "确定断开连接吗？(y/n)") \
+    X(T_NET_REMOVE, "Remove the computer in seat (0-2): ", "移除哪个座位的电脑（0-2）：") \
+    X(T_NET_LEFT, "You left the room.", "你已离开房间。") \
+    X(T_NET_SERVER_SAYS, "Server: %s", "服务器：%s") \
+    X(T_NET_OVER_WAIT, "Game over. Enter: ready for the next game", "本局结束。回车：准备下一局") \
+    X(T_NET_REDEAL, "Everyone passed: a new deal.", "都不叫，重新发牌。") \
+    X(T_NET_TOKEN_AUTO, "%s: the computer plays (托管)", "%s：托管") \
+    X(T_NET_TOKEN_BACK, "%s plays again", "%s：取消托管") \
+    /* ddz connect --plain: the line mode. */ \
+    X(T_L_LOBBY, "In the lobby. Commands: rooms, create, join, watch, quick, top (? for help)\n", \
+      "在大厅。命令：rooms、create、join、watch、quick、top（? 查看帮助）\n") \
+    X(T_L_ROOM_SEAT, "Room %ld, seat %d\n", "房间 %ld，座位 %d\n") \
+    X(T_L_ROOM_WATCH, "Room %ld, watching\n", "房间 %ld，观战中\n") \
+    X(T_L_SEAT_ROW, "  [%d] %s%s%s  score %d\n", "  [%d] %s%s%s  积分 %d\n") \
+    X(T_L_YOU, " (you)", "（你）") \
+    X(T_L_HOLDS, "  %s holds %d card%s%s\n", "  %s 还有 %d 张%.0s%s\n") \
+    X(T_L_BOTTOM, "  bottom %s\n", "  底牌 %s\n") \
+    X(T_L_TABLE, "  on the table: %s by %s\n", "  桌面：%s（%s）\n") \
+    X(T_L_HAND, "  your hand: %s\n", "  你的手牌：%s\n") \
+    X(T_L_YOUR_HAND, "Your hand: %s\n", "你的手牌：%s\n") \
+    X(T_L_YOUR_BID, "Your bid (", "请叫分（") \
+    X(T_L_BID_END, ")", "）") \
+    X(T_L_DOUBLE_Q, "Double? (y/n)", "加倍吗？(y/n)") \
+    X(T_L_LEAD, "You lead: play cards (e.g. 33344), h for a hint", "轮到你出牌：输入点数（如 33344），h 提示") \
+    X(T_L_BEAT, "Beat %s, or p to pass (h for a hint)", "管住 %s，或 p 不要（h 提示）") \
+    X(T_L_DEADLINE, " [%lds]", " [%ld 秒]") \
+    X(T_L_AUTO_TAKE, " [托管: act to take over]", " [托管中：出牌即取消]") \
+    X(T_L_WELCOME, "Welcome, %s (player %ld)%s. Type ? for help.\n", "欢迎，%s（玩家 %ld）%s。输入 ? 查看帮助。\n") \
+    X(T_L_WELCOME_BACK, ", welcome back", "，欢迎回来") \
+    X(T_L_NO_ROOMS, "No rooms yet: create one, or quick for a quick match.\n", "还没有房间：create 创建一个，或 quick 快速匹配。\n") \
+    X(T_L_ROOM_ROW, "  room %lld  %-16s %d/3 %s%s%s, %lld watching\n", "  房间 %lld  %-16s %d/3 %s%s%s，%lld 人观战\n") \
+    X(T_L_PASSWORD, ", password", "，有密码") \
+    X(T_L_QUICK, ", quick match", "，快速匹配") \
+    X(T_L_ROOM, "Room %ld \"%s\" (%s):", "房间 %ld“%s”（%s）：") \
+    X(T_L_START, "\nGame %ld. Commitment to the deal: %s\n", "\n第 %ld 局。发牌承诺：%s\n") \
+    X(T_L_YOUR_CARDS, "Your cards: %s\n", "你的牌：%s\n") \
+    X(T_L_BIDS_FIRST, "%s bids first.\n", "%s先叫。\n") \
+    X(T_L_BIDS, "%s bids %ld%s\n", "%s：叫 %ld 分%s\n") \
+    X(T_L_NO_BID, "%s passes (不叫)%s\n", "%s：不叫%s\n") \
+    X(T_L_DOUBLES, "%s doubles%s\n", "%s：加倍%s\n") \
+    X(T_L_NO_DOUBLE, "%s does not double%s\n", "%s：不加倍%s\n") \
+    X(T_L_SHOWS, "%s shows: %s\n", "%s：明牌 %s\n") \
+    X(T_L_PASSES, "%s passes (不要)%s\n", "%s：不要%s\n") \
+    X(T_L_PLAYS, "%s plays %s%s%s\n", "%s：%s%s%s\n") \
+    X(T_L_TIMEOUT, " (time ran out)", "（超时）") \
+    X(T_L_BY_AUTO, " (托管)", "（托管）") \
+    X(T_L_ONE_LEFT, " — one card left!", " —— 报单！") \
+    X(T_L_TWO_LEFT, " — two cards left!", " —— 报双！") \
+    X(T_L_LANDLORD, "%s is the landlord (地主), bid %lld; bottom cards: %s\n", "%s是地主，叫 %lld 分；底牌：%s\n") \
+    X(T_L_AUTO_ON, "%s: the computer plays for them (托管) (%s)\n", "%s：托管（%s）\n") \
+    X(T_L_AUTO_OFF, "%s: the computer hands back (%s)\n", "%s：取消托管（%s）\n") \
+    X(T_L_REDEAL, "Everyone passed: a new deal. (Seed %s revealed; commitment %s.)\n", \
+      "都不叫，重新发牌。（公开种子 %s；承诺%s。）\n") \
+    X(T_L_CHECKED, "checked", "已核对") \
+    X(T_L_MATCHES, "matches", "相符") \
+    X(T_L_NO_MATCH, "DOES NOT MATCH", "不符！") \
+    X(T_L_LANDLORD_WINS, "The landlord wins%s. Scores:", "地主胜%s。得分：") \
+    X(T_L_FARMERS_WIN, "The farmers win%s. Scores:", "农民胜%s。得分：") \
+    X(T_L_SPRING, " (春天)", "（春天）") \
+    X(T_L_ANTI_SPRING, " (反春)", "（反春）") \
+    X(T_L_TOTALS, ". Totals:", "。累计：") \
+    X(T_L_SEED, "\nThe deal's seed %s is revealed: the commitment %s.%s\n", "\n本局种子 %s 已公开：承诺%s。%s\n") \
+    X(T_L_READY_NEXT, " Type ready (r) for the next game.", "输入 ready（r）准备下一局。") \
+    X(T_L_STATE, "The game as it stands:\n", "当前牌局：\n") \
+    X(T_L_LEADERS, "Leaderboard:\n", "排行榜：\n") \
+    X(T_L_LEADER_ROW, "  %2lld. %-18s %6lld points, %lld games\n", "  %2lld. %-18s %6lld 分，%lld 局\n") \
+    X(T_L_CONNECTING, "Connecting to %s ...\n", "正在连接 %s ……\n") \
+    X(T_L_LEFT, "You left the room.\n", "你已离开房间。\n") \
     /* Move types, in DdzMoveType order. */ \
     X(T_TYPE_PASS, "pass", "不要") \
     X(T_TYPE_SINGLE, "single", "单张") \

@@ -262,7 +262,7 @@ static const char *spinner(const Tui *t)
 static void draw_title(const Tui *t)
 {
     const Play *p = t->p;
-    char left[160], right[200], a[64], b[64];
+    char left[160], right[400], a[64], b[64];
     fill(t, 0, 0, 1, COLS, R_TITLE);
     play_fmt(p, a, sizeof a, T_GAME_N, p->match.games + (p->over ? 0 : 1));
     snprintf(left, sizeof left, " ddz %s · %s", p->cfg.lang == PLAY_ZH ? "斗地主" : "Dou Dizhu", a);
@@ -280,9 +280,10 @@ static void draw_title(const Tui *t)
         size_t n = strlen(right);
         snprintf(right + n, sizeof right - n, "  ");
     }
-    play_fmt(p, a, sizeof a, T_SEED, (unsigned long long)p->cfg.seed);
+    if (!p->net.on)
+        play_fmt(p, a, sizeof a, T_SEED, (unsigned long long)p->cfg.seed);
     size_t n = strlen(right);
-    snprintf(right + n, sizeof right - n, "%s ", a);
+    snprintf(right + n, sizeof right - n, "%s ", p->net.on ? p->net.status : a);
     put_right(t, 0, COLS, R_TITLE, right);
 }
 
@@ -365,6 +366,10 @@ static void draw_seat(const Tui *t, int s, int y, int x, bool right)
         char w[32];
         play_note_word(p, s, &n, w, sizeof w);
         snprintf(dbl, sizeof dbl, " %s ", w);
+    }
+    if (p->net.on && p->net.autop[s]) {
+        size_t n = strlen(dbl);
+        snprintf(dbl + n, sizeof dbl - n, " %s ", play_text(p, T_NET_AUTO));
     }
     play_fmt(p, score, sizeof score, T_POINTS, p->match.score[s]);
     int w1 = text_width(name) + 1 + (badge[0] ? text_width(badge) + 1 : 0) + (dbl[0] ? text_width(dbl) + 1 : 0) +
@@ -466,7 +471,7 @@ static void draw_prompt(const Tui *t, int y)
     const Play *p = t->p;
     const DdzGame *g = &p->game;
     char buf[400], word[64];
-    if (g->turn != PLAY_YOU || t->overlay == OV_RESULT || t->overlay == OV_FINAL || p->over)
+    if (g->turn != PLAY_YOU || t->overlay == OV_RESULT || t->overlay == OV_FINAL || p->over || p->net.watching)
         return;
     if (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE) {
         PlayText q = g->phase == DDZ_PHASE_BID
@@ -540,8 +545,16 @@ static void draw_hand(const Tui *t)
         else
             raised = 0;
     }
+    if (p->net.watching) {
+        /* A spectator sees the bottom seat's cards face down. */
+        n = p->net.watched_count;
+        playing = false;
+    }
     int x0 = (COLS - (3 * n - 1)) / 2;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && p->net.watching; i++)
+        for (int r = 0; r < 2; r++)
+            put(t, y + r, x0 + 3 * i, R_BACK, t->color ? "  " : "##");
+    for (int i = 0; i < n && !p->net.watching; i++) {
         bool up = ddz_cards_has(raised, list[i]);
         bool cur = playing && i == t->cursor && !p->sel.typed[0];
         draw_tile(t, up ? y - 1 : y, x0 + 3 * i, list[i], 3, cur);
@@ -563,6 +576,10 @@ static void draw_hand(const Tui *t)
         play_note_word(p, PLAY_YOU, &nn, w, sizeof w);
         snprintf(dbl, sizeof dbl, " %s ", w);
     }
+    if (p->net.on && p->net.autop[PLAY_YOU]) {
+        size_t dn = strlen(dbl);
+        snprintf(dbl + dn, sizeof dbl - dn, " %s ", play_text(p, T_NET_AUTO));
+    }
     play_fmt(p, cnt, sizeof cnt, n == 1 ? T_ONE_CARD : T_CARDS_LEFT, n);
     play_fmt(p, score, sizeof score, T_POINTS, p->match.score[0]);
     snprintf(info, sizeof info, "%s · %s", cnt, score);
@@ -575,7 +592,7 @@ static void draw_hand(const Tui *t)
     if (dbl[0])
         x += put(t, ly, x, R_WARN, dbl) + 1;
     x += put(t, ly, x, R_DIM, info) + 1;
-    if (turn)
+    if (turn && !p->net.watching)
         put(t, ly, x + 1, R_GOOD, play_text(p, T_TURN_YOU));
 }
 
@@ -595,7 +612,7 @@ static void draw_keys(const Tui *t)
     const Play *p = t->p;
     const DdzGame *g = &p->game;
     PlayText k = T_KEYS_WAIT;
-    if (g->turn == PLAY_YOU && !p->over) {
+    if (g->turn == PLAY_YOU && !p->over && !p->net.watching) {
         if (g->phase == DDZ_PHASE_PLAY)
             k = T_KEYS_PLAY;
         else if (g->phase == DDZ_PHASE_BID)
@@ -604,8 +621,9 @@ static void draw_keys(const Tui *t)
             k = g->opt.double_mode == DDZ_DOUBLE_APP ? T_KEYS_APP : T_KEYS_YESNO;
     }
     char buf[256];
-    snprintf(buf, sizeof buf, "%s%s", play_text(p, k),
-             g->turn == PLAY_YOU && play_can_show(p) ? play_text(p, T_KEYS_SHOW) : "");
+    snprintf(buf, sizeof buf, "%s%s%s", play_text(p, k),
+             g->turn == PLAY_YOU && play_can_show(p) ? play_text(p, T_KEYS_SHOW) : "",
+             !p->net.on ? "" : p->net.watching ? play_text(p, T_NET_KEYS_WATCHING) : play_text(p, T_NET_KEYS_AUTO));
     put_center(t, LINES - 1, R_DIM, buf);
 }
 
@@ -671,13 +689,15 @@ static void draw_help(const Tui *t)
     put_lines(t, y + 1, x + 2, R_NORMAL, keys, w - 4);
     put_lines(t, y + 2 + n1, x + 2, R_HINT, types, w - 4);
     char seed[64];
+    if (p->net.on)
+        return;
     play_fmt(p, seed, sizeof seed, T_REPLAY, (unsigned long long)p->cfg.seed);
     put(t, y + h - 2, x + 2, R_DIM, seed);
 }
 
 static void draw_quit(const Tui *t)
 {
-    const char *q = play_text(t->p, T_QUIT_ASK);
+    const char *q = play_text(t->p, t->p->net.on ? T_NET_QUIT : T_QUIT_ASK);
     int w = text_width(q) + 8, h = 3;
     int y = (LINES - h) / 2, x = (COLS - w) / 2;
     box_at(t, y, x, h, w, NULL);
@@ -730,9 +750,13 @@ static void draw_result(const Tui *t)
     play_fmt(p, a, sizeof a, T_STAKE, r->base, r->multiple, r->base * r->multiple);
     put(t, yy, x + (w - text_width(a)) / 2, R_NORMAL, a);
     yy += 2;
+    int nw = 6; /* the names' column: wider for the players' names of ddz connect */
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (text_width(play_seat_name(p, s)) > nw)
+            nw = text_width(play_seat_name(p, s)) > 14 ? 14 : text_width(play_seat_name(p, s));
     for (int s = 0; s < DDZ_SEAT_NB; s++, yy++) {
         char name[160], delta[160], total[160], role_[160];
-        rpad(play_seat_name(p, s), 6, name, sizeof name);
+        rpad(play_seat_name(p, s), nw, name, sizeof name);
         snprintf(a, sizeof a, "%+d", r->score[s]);
         lpad(a, 6, delta, sizeof delta);
         snprintf(b, sizeof b, "%d", p->match.score[s]);
@@ -744,14 +768,14 @@ static void draw_result(const Tui *t)
         }
         snprintf(rw, sizeof rw, "%s%s%s", play_text(p, s == r->landlord ? T_LANDLORD : T_FARMER), dw[0] ? " " : "", dw);
         rpad(rw, 12, role_, sizeof role_);
-        int cx = x + 6;
-        cx += put(t, yy, cx, s == PLAY_YOU ? R_BOLD : R_NORMAL, name) + 1;
+        int cx = x + 6 - (nw - 6) / 2;
+        cx += put_max(t, yy, cx, s == PLAY_YOU ? R_BOLD : R_NORMAL, name, nw) + 1;
         cx += put(t, yy, cx, R_DIM, role_) + 1;
         cx += put(t, yy, cx, r->score[s] > 0 ? R_GOOD : R_ERROR, delta);
         cx += put(t, yy, cx, R_DIM, "  →") ;
         put(t, yy, cx, R_BOLD, total);
     }
-    const char *k = play_text(p, ddz_match_over(&p->match) ? T_END_MATCH : T_NEXT_GAME);
+    const char *k = play_text(p, p->net.on ? T_NET_RESULT_KEYS : ddz_match_over(&p->match) ? T_END_MATCH : T_NEXT_GAME);
     put(t, y + h - 2, x + (w - text_width(k)) / 2, R_HINT, k);
 }
 
@@ -853,6 +877,66 @@ static void draw(Tui *t)
 }
 
 static bool too_small(void) { return COLS < MIN_COLS || LINES < MIN_LINES; }
+static void set_event(Tui *t, int r, const char *s);
+
+/* For ddz connect -------------------------------------------------------------------------*/
+
+static bool frame_color;
+
+void play_tui_colors(bool color)
+{
+    Tui t;
+    memset(&t, 0, sizeof t);
+    t.color = color;
+    init_colors(&t);
+    frame_color = t.color;
+}
+
+void play_tui_frame(Play *p, int cursor, const char *event, int panel)
+{
+    static const int overlay[] = {OV_NONE, OV_RESULT, OV_HELP, OV_QUIT};
+    Tui t;
+    memset(&t, 0, sizeof t);
+    t.p = p;
+    t.color = frame_color;
+    t.cursor = cursor;
+    t.thinking = -1;
+    t.overlay = panel >= 0 && panel <= PLAY_PANEL_QUIT ? overlay[panel] : OV_NONE;
+    set_event(&t, R_NORMAL, event ? event : "");
+    draw(&t);
+}
+
+static int net_role(int r)
+{
+    static const int map[] = {R_NORMAL, R_TITLE, R_HINT, R_ERROR, R_GOOD, R_DIM, R_BOLD, R_BADGE, R_TURN, R_WARN, R_CURSOR};
+    return r >= 0 && r <= PLAY_R_CURSOR ? map[r] : R_NORMAL;
+}
+
+int play_tui_put(int y, int x, int r, const char *s, int max)
+{
+    Tui t;
+    memset(&t, 0, sizeof t);
+    t.color = frame_color;
+    return put_max(&t, y, x, net_role(r), s, max);
+}
+
+void play_tui_fill(int y, int x, int h, int w, int r)
+{
+    Tui t;
+    memset(&t, 0, sizeof t);
+    t.color = frame_color;
+    fill(&t, y, x, h, w, net_role(r));
+}
+
+void play_tui_box(int y, int x, int h, int w, const char *title)
+{
+    Tui t;
+    memset(&t, 0, sizeof t);
+    t.color = frame_color;
+    box_at(&t, y, x, h, w, title);
+}
+
+int play_text_width(const char *s) { return text_width(s); }
 
 /* Input ------------------------------------------------------------------------------------*/
 

@@ -1,0 +1,204 @@
+#!/bin/sh
+# net_tmux.sh -- ddz connect's curses screens driven under tmux against a real ddz serve (a
+# free port, a temporary database): the lobby, creating a room, two computer players, chat,
+# ready, a bid, a refusal from the server, a play, 托管 to the end of the game, the result
+# panel, ready again, quitting; then in Chinese the lobby, the leaderboard, a room with a
+# password that a third player joins; and the line mode in Chinese.
+# Run by `make test-run` with DDZ_BIN pointing at the binary under test; skipped (status 0)
+# when tmux is not installed.
+set -u
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "net_tmux.sh: tmux is not installed, skipped (scripts/deps.sh installs it)"
+    exit 0
+fi
+DDZ=${DDZ_BIN:-build/ddz}
+DDZ=$(cd "$(dirname "$DDZ")" && pwd)/$(basename "$DDZ")
+T="tmux -L ddz-net-test-$$ -f /dev/null"
+tmp=$(mktemp -d)
+server=""
+cleanup() {
+    $T kill-server >/dev/null 2>&1
+    [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+fails=0 runs=0
+
+fail() {
+    fails=$((fails + 1))
+    printf 'FAIL %s\n' "$*"
+    printf '%s\n' "---- screen ----" "$($T capture-pane -p -t $S 2>/dev/null)" "----------------"
+}
+
+S=net
+screen() { $T capture-pane -p -t $S 2>/dev/null; }
+screen_has() { screen | grep -qE -- "$1"; }
+
+# wait_for NAME TEXT [SECONDS]: the screen shows TEXT within the time (default 10 s).
+wait_for() {
+    runs=$((runs + 1))
+    n=$(( ${3:-10} * 20 ))
+    while [ $n -gt 0 ]; do
+        screen | grep -qF -- "$2" && return 0
+        sleep 0.05
+        n=$((n - 1))
+    done
+    fail "$1: '$2' never appeared"
+    return 1
+}
+
+# wait_re NAME REGEX [SECONDS]: as wait_for, with an extended regular expression.
+wait_re() {
+    runs=$((runs + 1))
+    n=$(( ${3:-10} * 20 ))
+    while [ $n -gt 0 ]; do
+        screen_has "$2" && return 0
+        sleep 0.05
+        n=$((n - 1))
+    done
+    fail "$1: /$2/ never appeared"
+    return 1
+}
+
+keys() { $T send-keys -t $S "$@"; }
+
+# The server: a free port (port 0), computers that act after 100 ms.
+"$DDZ" serve --port 0 --db "$tmp/net.db" --bot-delay 100 --turn 60 >"$tmp/serve.out" 2>"$tmp/serve.err" &
+server=$!
+port=""
+n=100
+while [ $n -gt 0 ]; do
+    port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/serve.out" 2>/dev/null)
+    [ -n "$port" ] && break
+    sleep 0.05
+    n=$((n - 1))
+done
+if [ -z "$port" ]; then
+    echo "net_tmux.sh: ddz serve did not start:"
+    cat "$tmp/serve.err"
+    exit 1
+fi
+url=ws://127.0.0.1:$port
+
+# start ARGS: a new 80x24 session running ddz connect ARGS, then a line with its exit status.
+start() {
+    $T kill-server >/dev/null 2>&1
+    sleep 0.1
+    $T new-session -d -s net -x 80 -y 24 \
+        "LANG=C.UTF-8 LC_ALL=C.UTF-8 '$DDZ' connect $url $*; echo DDZ-EXIT=\$?; sleep 60" ||
+        { fail "tmux new-session"; exit 1; }
+}
+
+# English: lobby, room, a game ------------------------------------------------------------------
+start --name 张三 --lang en
+wait_for lobby "ddz Dou Dizhu · Lobby"
+wait_for hello "张三 (player 1)"
+wait_for no_rooms "No rooms yet: c creates one, k starts a quick match."
+wait_for lobby_keys "c create  k quick match"
+keys c
+wait_for room_name "Room name:"
+keys "周末局" Enter
+wait_for password "Password (empty: none):"
+keys Enter
+wait_for room "Room 1 · 周末局"
+wait_re seat0 "Seat 0 +张三 \(you\) +not ready"
+keys 2
+wait_re bot1 "Seat 1 +.*computer \(normal\) +✓ ready"
+keys 1
+wait_re bot2 "Seat 2 +.*computer \(easy\) +✓ ready"
+keys Enter
+wait_for chat_prompt "Say:"
+keys "hello 大家好" Enter
+wait_for chat_line "张三: hello 大家好"
+keys r
+wait_for game "Game 1"
+wait_re hand "[♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]"
+# The bidding: bid 3 when asked (a computer may have taken it first with 3).
+wait_re bidding "Your bid\?|Landlord: " 15
+if screen_has "Your bid\?"; then
+    wait_for bid_choices "[3] bid 3"
+    keys 3
+    wait_for landlord "Landlord: 张三, base 3."
+    wait_re landlord_badge "张三 +landlord +20 cards"
+fi
+wait_re bottom "Bottom .[0-9JQKA]"
+# Our first turn to play: a refusal, then the first hint.
+wait_re play_turn "Your lead: play any move\.|Beat .*, or pass\.|wins\." 20
+if screen_has "Your lead"; then
+    keys p
+    wait_for lead_pass "you lead: you cannot pass"
+fi
+if screen_has "Your lead|Beat .*, or pass"; then
+    keys Enter
+    wait_for nothing "Nothing selected"
+    keys h
+    wait_re hint "Hint [0-9]+/[0-9]+: |Nothing beats"
+    if screen_has "Nothing beats"; then
+        keys Enter
+    else
+        keys Enter
+        wait_re played "张三 +(landlord +(1[0-9]|[0-9])|farmer +(1[0-6]|[0-9])) cards|wins\." 5
+    fi
+fi
+# 托管: the computer plays our seat to the end.
+keys o
+wait_re auto "张三 +(landlord|farmer) +auto " 10
+wait_for result "Enter: ready again   v: view the table" 30
+wait_re winner "The landlord \(.*\) wins\.|The farmers win\."
+wait_re result_row "张三 +(landlord|farmer) .*[+-][0-9]+ +→ +-?[0-9]+"
+keys v
+runs=$((runs + 1))
+sleep 0.3
+screen_has "Enter: ready again" && fail "v: the result panel should hide"
+# Ready again: the computers are ready, so the next game starts at once.
+keys Enter
+wait_for game2 "Game 2"
+wait_re totals "张三 .*(-?[0-9]+) pts"
+keys q
+wait_for quit_ask "Leave the server? (y/n)"
+keys y
+wait_for exit "DDZ-EXIT=0"
+
+# Chinese: the lobby and a password room ---------------------------------------------------------
+start --name 李四 --lang zh
+wait_for zh_lobby "ddz 斗地主 · 大厅"
+wait_for zh_keys "c 创建  k 快速匹配"
+# 张三's room closed: with nobody left, the computers finished game 2 at once.
+wait_for zh_no_rooms "还没有房间"
+keys t
+wait_for zh_leaders "排行榜"
+wait_re zh_leader_row "1\. 张三 +-?[0-9]+ 分 +[12] 局"
+wait_for zh_you "你：0 分，0 局，胜 0 局"
+keys x c "密室" Enter "pw" Enter
+wait_for zh_room2 "房间 2 · 密室"
+wait_for zh_seat "座位 0  李四（你）"
+wait_for zh_keys2 "r 准备"
+# A third player sees the room's password flag, and is asked for it.
+S=net2
+$T new-session -d -s net2 -x 80 -y 24 "LANG=C.UTF-8 LC_ALL=C.UTF-8 '$DDZ' connect $url --name 王五 --lang en; echo DDZ-EXIT=\$?; sleep 60"
+wait_re locked "2 \* +密室 +李四 +1/3 +waiting"
+keys Down Enter
+wait_for ask_password "Password of room 2:"
+keys "wrong" Enter
+wait_for wrong_password "password"
+keys j "pw" Enter
+wait_re joined "Seat 1 +王五 \(you\)"
+S=net
+wait_for zh_joined "座位 1  王五"
+S=net2
+keys q y
+wait_for exit3 "DDZ-EXIT=0"
+S=net
+keys q y
+wait_for zh_exit "DDZ-EXIT=0"
+
+# The line mode speaks --lang too ----------------------------------------------------------------
+runs=$((runs + 1))
+out=$(printf 'rooms\n' | "$DDZ" connect "$url" --plain --lang zh --name 赵六 2>&1)
+case $out in
+*"欢迎，赵六（玩家 "*"还没有房间"*) ;;
+*) fail "plain_zh: $out" ;;
+esac
+
+echo "net_tmux.sh: $((runs - fails))/$runs checks passed"
+[ "$fails" -eq 0 ]
