@@ -79,13 +79,11 @@ static void seat_line(const Plain *pl, const Play *p, const DdzView *v, int s)
     ADD("   %s", play_seat_name(p, s));
     if (v->landlord == s)
         ADD(zh ? "（%s）" : " (%s)", play_text(p, T_LANDLORD));
-    if (g->phase != DDZ_PHASE_BID) {
-        SEP();
-        play_fmt(p, buf, sizeof buf, v->count[s] == 1 ? T_ONE_CARD : T_CARDS_LEFT, v->count[s]);
-        ADD("%s", buf);
-        if (g->phase == DDZ_PHASE_PLAY && (v->count[s] == 1 || v->count[s] == 2))
-            ADD(" %s", play_text(p, v->count[s] == 1 ? T_WARN_ONE : T_WARN_TWO));
-    }
+    SEP();
+    play_fmt(p, buf, sizeof buf, v->count[s] == 1 ? T_ONE_CARD : T_CARDS_LEFT, v->count[s]);
+    ADD("%s", buf);
+    if (g->phase == DDZ_PHASE_PLAY && (v->count[s] == 1 || v->count[s] == 2))
+        ADD(" %s", play_text(p, v->count[s] == 1 ? T_WARN_ONE : T_WARN_TWO));
     if (v->dbl[s] && g->opt.double_mode != DDZ_DOUBLE_NONE) {
         PlayNote dn = {NOTE_DOUBLE, v->dbl[s], false, ddz_move_pass(), 0};
         play_note_word(p, s, &dn, word, sizeof word);
