@@ -106,6 +106,26 @@ for pos in "3455KK 345522 landlord" "45577TTKK2 8AA farmer" "99TTQKKAABR TTJJ222
 done
 expect_err solve_needs_two_hands "give the landlord's and a farmer's hand" -- solve 3455KK
 
+# engine protocol: one answer per request line, errors answered and the engine goes on
+printf '%s\n' '{"type":"play","seat":1,"landlord":0,"hand":"556677889TTJJQQKA","bottom":"2BR","history":[[0,"33"]],"level":"easy"}' \
+    '{"type":"bid","seat":2}' 'nonsense' >"$tmp/req"
+runs=$((runs + 1))
+"$DDZ" engine <"$tmp/req" >"$tmp/out" 2>"$tmp/err"
+printf '%s\n' '{"move":"55"}' '{"error":"missing field '"'"'hand'"'"'"}' >"$tmp/want"
+if ! head -2 "$tmp/out" | cmp -s - "$tmp/want" || ! sed -n 3p "$tmp/out" | grep -q '^{"error":"bad JSON'; then
+    fails=$((fails + 1))
+    echo "FAIL engine_answers_and_errors:"; cat "$tmp/out"
+fi
+
+# arena: the same numbers for any number of jobs
+runs=$((runs + 1))
+a=$("$DDZ" arena greedy random --deals 30 --jobs 1 | grep -v '^time')
+b=$("$DDZ" arena greedy random --deals 30 --jobs 2 | grep -v '^time')
+if [ "$(printf '%s' "$a" | sed 1,2d)" != "$(printf '%s' "$b" | sed 1,2d)" ] || ! printf '%s' "$a" | grep -q "WP"; then
+    fails=$((fails + 1))
+    printf 'FAIL arena_is_deterministic:\n%s\n%s\n' "$a" "$b"
+fi
+
 # help and version
 runs=$((runs + 1))
 if ! "$DDZ" --help | grep -q "ddz moves HAND" || ! "$DDZ" help moves | grep -q -- "--after MOVE" ||
