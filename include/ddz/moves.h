@@ -82,6 +82,12 @@ static inline bool ddz_move_equal(const DdzMove *a, const DdzMove *b)
     return a->ranks == b->ranks && a->type == b->type && a->rank == b->rank && a->len == b->len;
 }
 
+/* Whether a type is compared within one chain length (straights, chains, planes, shuttles). */
+static inline bool ddz_move_type_is_chain(int type)
+{
+    return (type >= DDZ_STRAIGHT && type <= DDZ_PLANE_PAIR) || type >= DDZ_SHUTTLE;
+}
+
 static inline bool ddz_move_is_bomb(const DdzMove *m)
 {
     return m->type == DDZ_BOMB || m->type == DDZ_ROCKET;

@@ -2,26 +2,12 @@
  * information, the JSON engine protocol and the Botzone bot protocol (docs/ENGINE.md). */
 #include <jansson.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ddz/ai.h"
 #include "ddz/engine.h"
-
-static int fail(DdzError *err, int pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(DdzError *err, int pos, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->pos = pos;
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 static inline int next_seat(int s) { return s == 2 ? 0 : s + 1; }
 static inline int seat_size(int s, int landlord) { return s == landlord ? 20 : 17; }
@@ -50,16 +36,16 @@ static int check_turn(const DdzGame *g, const DdzKnown *k, DdzError *err)
 {
     static const char *const names[] = {"bidding", "doubling", "play", "over", "redeal"};
     if (g->phase == DDZ_PHASE_OVER)
-        return fail(err, 0, "the game is over: seat %d has played its last card", g->hist[g->nhist - 1].seat);
+        return ddz_error_set(err, 0, "the game is over: seat %d has played its last card", g->hist[g->nhist - 1].seat);
     if (g->phase == DDZ_PHASE_REDEAL)
-        return fail(err, 0, "the bidding is over: everyone passed");
+        return ddz_error_set(err, 0, "the bidding is over: everyone passed");
     if (g->phase != k->phase) {
         if (k->phase == DDZ_PHASE_BID)
-            return fail(err, 0, "the bidding is over: seat %d is the landlord", g->landlord);
-        return fail(err, 0, "it is the %s phase, not %s", names[g->phase], names[k->phase]);
+            return ddz_error_set(err, 0, "the bidding is over: seat %d is the landlord", g->landlord);
+        return ddz_error_set(err, 0, "it is the %s phase, not %s", names[g->phase], names[k->phase]);
     }
     if (g->turn != k->seat)
-        return fail(err, 0, "not this seat's turn: seat %d is to act, not seat %d", g->turn, k->seat);
+        return ddz_error_set(err, 0, "not this seat's turn: seat %d is to act, not seat %d", g->turn, k->seat);
     return 0;
 }
 
@@ -68,7 +54,7 @@ static int apply_actions(DdzGame *g, const DdzKnown *k, DdzError *err)
     for (int i = 0; i < k->nactions; i++) {
         DdzError e;
         if (ddz_game_apply(g, &k->actions[i], &e) != 0)
-            return fail(err, i + 1, "%s", e.msg);
+            return ddz_error_set(err, i + 1, "%s", e.msg);
     }
     return check_turn(g, k, err);
 }
@@ -77,12 +63,12 @@ static int rebuild_bidding(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
 {
     int me = k->seat;
     if (ddz_cards_size(k->hand) != 17)
-        return fail(err, 0, "the hand has %d cards: a seat holds 17 while bidding", ddz_cards_size(k->hand));
+        return ddz_error_set(err, 0, "the hand has %d cards: a seat holds 17 while bidding", ddz_cards_size(k->hand));
     if (k->first >= DDZ_SEAT_NB)
-        return fail(err, 0, "first bidder %d: seats are 0, 1 and 2", k->first);
+        return ddz_error_set(err, 0, "first bidder %d: seats are 0, 1 and 2", k->first);
     for (int i = 0; i < k->nactions; i++)
         if (k->actions[i].kind != DDZ_ACT_BID)
-            return fail(err, i + 1, "only bids come before the landlord is known");
+            return ddz_error_set(err, i + 1, "only bids come before the landlord is known");
     DdzCards rest = DDZ_DECK & ~k->hand, dealt[DDZ_SEAT_NB];
     dealt[me] = k->hand;
     dealt[next_seat(me)] = take_lowest(&rest, 17);
@@ -99,11 +85,11 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
     int me = k->seat, L = k->landlord;
     char text[96];
     if (L >= DDZ_SEAT_NB)
-        return fail(err, 0, "landlord %d: seats are 0, 1 and 2", L);
+        return ddz_error_set(err, 0, "landlord %d: seats are 0, 1 and 2", L);
     if (k->bid < 1 || k->bid > 3)
-        return fail(err, 0, "bid %d: the landlord's bid is 1, 2 or 3", k->bid);
+        return ddz_error_set(err, 0, "bid %d: the landlord's bid is 1, 2 or 3", k->bid);
     if (ddz_cards_size(k->bottom) != 3)
-        return fail(err, 0, "the bottom has %d cards, not 3", ddz_cards_size(k->bottom));
+        return ddz_error_set(err, 0, "the bottom has %d cards, not 3", ddz_cards_size(k->bottom));
     /* Step 1. The cards each seat has played, each card once, farmers never a bottom card. */
     DdzCards played[DDZ_SEAT_NB] = {0, 0, 0}, all = 0;
     for (int i = 0; i < k->nactions; i++) {
@@ -112,45 +98,45 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
             continue;
         DdzCards c = a->cards;
         if (a->seat >= DDZ_SEAT_NB)
-            return fail(err, i + 1, "seat %d: seats are 0, 1 and 2", a->seat);
+            return ddz_error_set(err, i + 1, "seat %d: seats are 0, 1 and 2", a->seat);
         if (!c || (c & ~DDZ_DECK) || ddz_cards_ranks(c) != a->move.ranks)
-            return fail(err, i + 1, "the cards played are not given, or are not the move");
+            return ddz_error_set(err, i + 1, "the cards played are not given, or are not the move");
         if (c & all) {
             cards_text(c & all, text, sizeof text);
-            return fail(err, i + 1, "%s played a second time", text);
+            return ddz_error_set(err, i + 1, "%s played a second time", text);
         }
         if (a->seat != L && (c & k->bottom)) {
             cards_text(c & k->bottom, text, sizeof text);
-            return fail(err, i + 1, "seat %d is a farmer but plays %s of the bottom, which the landlord holds",
+            return ddz_error_set(err, i + 1, "seat %d is a farmer but plays %s of the bottom, which the landlord holds",
                         a->seat, text);
         }
         played[a->seat] |= c;
         all |= c;
         int held = ddz_cards_size(played[a->seat] | (a->seat == L ? k->bottom : 0));
         if (a->seat != me && held > seat_size(a->seat, L))
-            return fail(err, i + 1, "seat %d has now played more cards than it was dealt", a->seat);
+            return ddz_error_set(err, i + 1, "seat %d has now played more cards than it was dealt", a->seat);
     }
     /* Step 2. The asking seat: hand and plays make what it was dealt. */
     if (k->hand & ~DDZ_DECK)
-        return fail(err, 0, "the hand holds a card id above 53");
+        return ddz_error_set(err, 0, "the hand holds a card id above 53");
     if (k->hand & all) {
         cards_text(k->hand & all, text, sizeof text);
-        return fail(err, 0, "the hand holds %s, already played", text);
+        return ddz_error_set(err, 0, "the hand holds %s, already played", text);
     }
     DdzCards full[DDZ_SEAT_NB];
     full[me] = k->hand | played[me];
     int n = ddz_cards_size(full[me]);
     if (n != seat_size(me, L))
-        return fail(err, 0, "seat %d holds %d cards and has played %d: %d in all, but the %s has %d",
+        return ddz_error_set(err, 0, "seat %d holds %d cards and has played %d: %d in all, but the %s has %d",
                     me, ddz_cards_size(k->hand), ddz_cards_size(played[me]), n, me == L ? "landlord" : "farmer",
                     seat_size(me, L));
     if (me == L && (k->bottom & ~full[me])) {
         cards_text(k->bottom & ~full[me], text, sizeof text);
-        return fail(err, 0, "the landlord's hand and plays lack bottom cards %s", text);
+        return ddz_error_set(err, 0, "the landlord's hand and plays lack bottom cards %s", text);
     }
     if (me != L && (k->bottom & full[me])) {
         cards_text(k->bottom & full[me], text, sizeof text);
-        return fail(err, 0, "the hand or plays of farmer %d hold %s of the bottom", me, text);
+        return ddz_error_set(err, 0, "the hand or plays of farmer %d hold %s of the bottom", me, text);
     }
     /* Step 3. The others: what they played (and the bottom), then unseen cards. */
     DdzCards rest = DDZ_DECK & ~full[me];
@@ -173,24 +159,24 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
                          ddz_action_bid(next_seat(next_seat(L)), 0)};
     for (int i = 0; i < (k->bid == 3 ? 1 : 3); i++)
         if (ddz_game_apply(g, &bids[i], &e) != 0)
-            return fail(err, 0, "cannot make seat %d the landlord with bid %d: %s", L, k->bid, e.msg);
+            return ddz_error_set(err, 0, "cannot make seat %d the landlord with bid %d: %s", L, k->bid, e.msg);
     return apply_actions(g, k, err);
 }
 
 int ddz_engine_rebuild(const DdzKnown *k, DdzGame *g, DdzError *err)
 {
     if (k->seat >= DDZ_SEAT_NB)
-        return fail(err, 0, "seat %d: seats are 0, 1 and 2", k->seat);
+        return ddz_error_set(err, 0, "seat %d: seats are 0, 1 and 2", k->seat);
     if (k->nactions < 0 || k->nactions > DDZ_MAX_ACTIONS - 3)
-        return fail(err, 0, "%d actions: more than any game has", k->nactions);
+        return ddz_error_set(err, 0, "%d actions: more than any game has", k->nactions);
     DdzOptions opt = k->opt;
     opt.first_bidder = DDZ_FIRST_GIVEN;
     if (k->phase == DDZ_PHASE_BID)
         return rebuild_bidding(k, &opt, g, err);
     if (k->phase != DDZ_PHASE_DOUBLE && k->phase != DDZ_PHASE_PLAY)
-        return fail(err, 0, "phase %d: ask for a bid, a double or a play", k->phase);
+        return ddz_error_set(err, 0, "phase %d: ask for a bid, a double or a play", k->phase);
     if (k->phase == DDZ_PHASE_DOUBLE && opt.double_mode == DDZ_DOUBLE_NONE)
-        return fail(err, 0, "a doubling decision needs a doubling rule (double=farmer)");
+        return ddz_error_set(err, 0, "a doubling decision needs a doubling rule (double=farmer)");
     opt.bid_mode = DDZ_BID_POINTS;
     opt.must_bid = opt.forced_bid = opt.show_cards = false;
     return rebuild_crowned(k, &opt, g, err);
@@ -238,7 +224,7 @@ int ddz_engine_decide(const DdzGame *g, const char *name, uint64_t seed, DdzActi
         act = first_legal(g);
     if (act.kind == DDZ_ACT_PLAY && act.move.type != DDZ_PASS && !act.cards &&
         !ddz_cards_pick(g->hand[g->turn], act.move.ranks, &act.cards))
-        return fail(err, 0, "internal error: the move chosen is not in the hand");
+        return ddz_error_set(err, 0, "internal error: the move chosen is not in the hand");
     *out = act;
     return 0;
 }
@@ -280,12 +266,12 @@ static int get_int(const json_t *o, const char *field, bool required, long lo, l
 {
     const json_t *v = json_object_get(o, field);
     if (!v)
-        return required ? fail(err, 0, "missing field '%s'", field) : 0;
+        return required ? ddz_error_set(err, 0, "missing field '%s'", field) : 0;
     if (!json_is_integer(v))
-        return fail(err, 0, "field '%s' must be an integer from %ld to %ld, not %s", field, lo, hi, json_kind(v));
+        return ddz_error_set(err, 0, "field '%s' must be an integer from %ld to %ld, not %s", field, lo, hi, json_kind(v));
     json_int_t x = json_integer_value(v);
     if (x < lo || x > hi)
-        return fail(err, 0, "field '%s' is %lld: it must be from %ld to %ld", field, (long long)x, lo, hi);
+        return ddz_error_set(err, 0, "field '%s' is %lld: it must be from %ld to %ld", field, (long long)x, lo, hi);
     *out = (long)x;
     return 1;
 }
@@ -294,9 +280,9 @@ static int get_string(const json_t *o, const char *field, bool required, const c
 {
     const json_t *v = json_object_get(o, field);
     if (!v)
-        return required ? fail(err, 0, "missing field '%s'", field) : 0;
+        return required ? ddz_error_set(err, 0, "missing field '%s'", field) : 0;
     if (!json_is_string(v))
-        return fail(err, 0, "field '%s' must be a string, not %s", field, json_kind(v));
+        return ddz_error_set(err, 0, "field '%s' must be a string, not %s", field, json_kind(v));
     *out = json_string_value(v);
     return 1;
 }
@@ -308,7 +294,7 @@ static int get_ranks(const json_t *o, const char *field, DdzRanks *out, DdzError
         return -1;
     DdzError e;
     if (ddz_ranks_parse(s, out, &e) != 0)
-        return fail(err, 0, "field '%s': %s", field, e.msg);
+        return ddz_error_set(err, 0, "field '%s': %s", field, e.msg);
     return 0;
 }
 
@@ -318,16 +304,16 @@ static int get_pair(const json_t *arr, const char *field, size_t i, int hi, int 
     const json_t *p = json_array_get(arr, i);
     const json_t *s = json_array_get(p, 0), *v = json_array_get(p, 1);
     if (!json_is_array(p) || json_array_size(p) != 2)
-        return fail(err, 0, "%s[%zu] must be a [seat, %s] pair", field, i, hi == 1 ? "true|false" : "value");
+        return ddz_error_set(err, 0, "%s[%zu] must be a [seat, %s] pair", field, i, hi == 1 ? "true|false" : "value");
     if (!json_is_integer(s) || json_integer_value(s) < 0 || json_integer_value(s) > 2)
-        return fail(err, 0, "%s[%zu]: the seat must be an integer from 0 to 2", field, i);
+        return ddz_error_set(err, 0, "%s[%zu]: the seat must be an integer from 0 to 2", field, i);
     *seat = (int)json_integer_value(s);
     if (hi == 1 && json_is_boolean(v))
         *value = json_is_true(v);
     else if (json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= hi)
         *value = (int)json_integer_value(v);
     else
-        return fail(err, 0, "%s[%zu]: the value must be %s", field, i,
+        return ddz_error_set(err, 0, "%s[%zu]: the value must be %s", field, i,
                     hi == 1 ? "true or false" : "an integer from 0 to 3 (0 passes)");
     return 0;
 }
@@ -365,7 +351,7 @@ static int assign_suits(DdzKnown *k, DdzRanks hand, DdzRanks bottom, DdzError *e
         int history = P[0][r] + P[1][r] + P[2][r];
         char rc = ddz_rank_char(r);
         if (me == L && M < B[r])
-            return fail(err, 0, "the bottom holds %d %c but the landlord's hand and plays only %d", B[r], rc, M);
+            return ddz_error_set(err, 0, "the bottom holds %d %c but the landlord's hand and plays only %d", B[r], rc, M);
         int start = me == L ? 0 : B[r];               /* the asking seat's suits: [start, start+M) */
         int free_suit = start + M > B[r] ? start + M : B[r];
         int mine = start, bottom_reuse = 0;
@@ -387,7 +373,7 @@ static int assign_suits(DdzKnown *k, DdzRanks hand, DdzRanks bottom, DdzError *e
             }
         }
         if (free_suit > cap || start + M > cap)
-            return fail(err, 0, "too many %c: the hand holds %d, the bottom %d and the history %d, and a deck has %d%s",
+            return ddz_error_set(err, 0, "too many %c: the hand holds %d, the bottom %d and the history %d, and a deck has %d%s",
                         rc, H[r], B[r], history, cap,
                         H[r] && history ? " (the hand holds cards already played)" : "");
         for (int s = mine; s < start + M; s++)
@@ -405,9 +391,9 @@ static int read_doubles(const json_t *req, DdzKnown *k, DdzError *err)
     if (!d)
         return 0;
     if (!json_is_array(d))
-        return fail(err, 0, "field 'doubles' must be an array of [seat, true|false] pairs, not %s", json_kind(d));
+        return ddz_error_set(err, 0, "field 'doubles' must be an array of [seat, true|false] pairs, not %s", json_kind(d));
     if (json_array_size(d) > 3)
-        return fail(err, 0, "field 'doubles' has %zu entries: there are at most 3 decisions", json_array_size(d));
+        return ddz_error_set(err, 0, "field 'doubles' has %zu entries: there are at most 3 decisions", json_array_size(d));
     k->opt.double_mode = DDZ_DOUBLE_FARMER;
     for (size_t i = 0; i < json_array_size(d); i++) {
         int seat, value;
@@ -423,22 +409,22 @@ static int read_history(const json_t *req, DdzKnown *k, DdzError *err)
 {
     const json_t *h = json_object_get(req, "history");
     if (!h)
-        return fail(err, 0, "missing field 'history'");
+        return ddz_error_set(err, 0, "missing field 'history'");
     if (!json_is_array(h))
-        return fail(err, 0, "field 'history' must be an array of [seat, \"cards\"] pairs, not %s", json_kind(h));
+        return ddz_error_set(err, 0, "field 'history' must be an array of [seat, \"cards\"] pairs, not %s", json_kind(h));
     if (json_array_size(h) > (size_t)(DDZ_MAX_ACTIONS - 8))
-        return fail(err, 0, "field 'history' has %zu entries: more than any game", json_array_size(h));
+        return ddz_error_set(err, 0, "field 'history' has %zu entries: more than any game", json_array_size(h));
     for (size_t i = 0; i < json_array_size(h); i++) {
         const json_t *p = json_array_get(h, i);
         const json_t *s = json_array_get(p, 0), *c = json_array_get(p, 1);
         if (!json_is_array(p) || json_array_size(p) != 2 || !json_is_integer(s) || !json_is_string(c))
-            return fail(err, 0, "history[%zu] must be a [seat, \"cards\"] pair, e.g. [0, \"33344\"] or [1, \"\"]", i);
+            return ddz_error_set(err, 0, "history[%zu] must be a [seat, \"cards\"] pair, e.g. [0, \"33344\"] or [1, \"\"]", i);
         if (json_integer_value(s) < 0 || json_integer_value(s) > 2)
-            return fail(err, 0, "history[%zu]: seat %lld: seats are 0, 1 and 2", i, (long long)json_integer_value(s));
+            return ddz_error_set(err, 0, "history[%zu]: seat %lld: seats are 0, 1 and 2", i, (long long)json_integer_value(s));
         DdzMove m;
         DdzError e;
         if (ddz_move_parse(json_string_value(c), k->opt.rules, &m, &e) != 0)
-            return fail(err, 0, "history[%zu]: \"%.40s\": %s", i, json_string_value(c), e.msg);
+            return ddz_error_set(err, 0, "history[%zu]: \"%.40s\": %s", i, json_string_value(c), e.msg);
         k->actions[k->nactions++] = ddz_action_play((int)json_integer_value(s), m, 0);
     }
     return 0;
@@ -472,7 +458,7 @@ static int read_request(const json_t *req, DdzKnown *k, int *ndoubles, DdzError 
     DdzRuleset rs;
     DdzError e;
     if (ddz_ruleset_parse(rules, &rs, &e) != 0)
-        return fail(err, 0, "field 'rules': %s", e.msg);
+        return ddz_error_set(err, 0, "field 'rules': %s", e.msg);
     k->opt.rules = rs;
     if (get_int(req, "seat", true, 0, 2, &seat, err) != 1)
         return -1;
@@ -484,10 +470,10 @@ static int read_request(const json_t *req, DdzKnown *k, int *ndoubles, DdzError 
         k->phase = DDZ_PHASE_BID;
         const json_t *b = json_object_get(req, "bids");
         if (b && !json_is_array(b))
-            return fail(err, 0, "field 'bids' must be an array of [seat, bid] pairs, not %s", json_kind(b));
+            return ddz_error_set(err, 0, "field 'bids' must be an array of [seat, bid] pairs, not %s", json_kind(b));
         size_t nb = b ? json_array_size(b) : 0;
         if (nb > 3)
-            return fail(err, 0, "field 'bids' has %zu entries: each seat bids once", nb);
+            return ddz_error_set(err, 0, "field 'bids' has %zu entries: each seat bids once", nb);
         for (size_t i = 0; i < nb; i++) {
             int s, value;
             if (get_pair(b, "bids", i, 3, &s, &value, err) != 0)
@@ -501,12 +487,12 @@ static int read_request(const json_t *req, DdzKnown *k, int *ndoubles, DdzError 
         if (r > 0)
             k->first = (uint8_t)v;
         if (!ddz_cards_pick(DDZ_DECK, hand, &k->hand))
-            return fail(err, 0, "field 'hand': more cards of a rank than a deck holds");
+            return ddz_error_set(err, 0, "field 'hand': more cards of a rank than a deck holds");
         return 0;
     }
     bool play = !strcmp(type, "play");
     if (!play && strcmp(type, "double"))
-        return fail(err, 0, "field 'type' is \"%.40s\": it must be \"play\", \"bid\" or \"double\"", type);
+        return ddz_error_set(err, 0, "field 'type' is \"%.40s\": it must be \"play\", \"bid\" or \"double\"", type);
     k->phase = play ? DDZ_PHASE_PLAY : DDZ_PHASE_DOUBLE;
     if (get_int(req, "landlord", true, 0, 2, &v, err) != 1)
         return -1;
@@ -520,7 +506,7 @@ static int read_request(const json_t *req, DdzKnown *k, int *ndoubles, DdzError 
     if (get_ranks(req, "bottom", &bottom, err) != 0)
         return -1;
     if (ddz_ranks_size(bottom) != 3)
-        return fail(err, 0, "field 'bottom' has %d cards, not 3", ddz_ranks_size(bottom));
+        return ddz_error_set(err, 0, "field 'bottom' has %d cards, not 3", ddz_ranks_size(bottom));
     if (!play)
         k->opt.double_mode = DDZ_DOUBLE_FARMER;
     if ((*ndoubles = read_doubles(req, k, err)) < 0)
@@ -660,15 +646,15 @@ void ddz_botzone_free(DdzBotzone *b)
 static int read_ids(const json_t *arr, const char *what, DdzCards *out, DdzError *err)
 {
     if (!json_is_array(arr))
-        return fail(err, 0, "%s must be an array of card ids 0..53", what);
+        return ddz_error_set(err, 0, "%s must be an array of card ids 0..53", what);
     DdzCards c = 0;
     for (size_t i = 0; i < json_array_size(arr); i++) {
         const json_t *x = json_array_get(arr, i);
         if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) >= DDZ_CARD_NB)
-            return fail(err, 0, "%s[%zu] is not a card id 0..53", what, i);
+            return ddz_error_set(err, 0, "%s[%zu] is not a card id 0..53", what, i);
         DdzCard id = (DdzCard)json_integer_value(x);
         if (ddz_cards_has(c, id))
-            return fail(err, 0, "%s names card %d twice", what, id);
+            return ddz_error_set(err, 0, "%s names card %d twice", what, id);
         c |= ddz_cards_of(id);
     }
     *out = c;
@@ -679,7 +665,7 @@ static int read_ids(const json_t *arr, const char *what, DdzCards *out, DdzError
 static int add_play(DdzKnown *k, int seat, DdzCards cards, const char *what, DdzError *err)
 {
     if (k->nactions >= DDZ_MAX_ACTIONS - 8)
-        return fail(err, 0, "more plays than any game has");
+        return ddz_error_set(err, 0, "more plays than any game has");
     DdzMove rd[DDZ_MAX_READINGS];
     if (!cards) {
         k->actions[k->nactions++] = ddz_action_play(seat, ddz_move_pass(), 0);
@@ -688,7 +674,7 @@ static int add_play(DdzKnown *k, int seat, DdzCards cards, const char *what, Ddz
     if (ddz_move_classify(ddz_cards_ranks(cards), k->opt.rules, rd) == 0) {
         char text[96];
         cards_text(cards, text, sizeof text);
-        return fail(err, 0, "%s: %s is not a move under the %s rules", what, text, ddz_ruleset_name(k->opt.rules));
+        return ddz_error_set(err, 0, "%s: %s is not a move under the %s rules", what, text, ddz_ruleset_name(k->opt.rules));
     }
     k->actions[k->nactions++] = ddz_action_play(seat, rd[0], cards);
     return 0;
@@ -703,23 +689,23 @@ static int botzone_known(DdzBotzone *b, DdzError *err)
     k->opt.rules = DDZ_RULES_BOTZONE;
     size_t n = json_array_size(b->requests);
     if (n == 0)
-        return fail(err, 0, "no requests");
+        return ddz_error_set(err, 0, "no requests");
     const json_t *first = json_array_get(b->requests, 0), *last = json_array_get(b->requests, n - 1);
     if (!json_is_object(first) || !json_is_object(last))
-        return fail(err, 0, "each request must be an object");
+        return ddz_error_set(err, 0, "each request must be an object");
     DdzCards own;
     if (read_ids(json_object_get(first, "own"), "requests[0].own", &own, err) != 0)
         return -1;
     const json_t *bids = json_object_get(first, "bid");
     if (bids && !json_is_array(bids))
-        return fail(err, 0, "requests[0].bid must be an array of the bids before yours");
+        return ddz_error_set(err, 0, "requests[0].bid must be an array of the bids before yours");
     const json_t *history = json_object_get(last, "history");
     /* Step 1. FightTheLandlord2's bidding: "bid" lists the bids before ours, from seat 0. */
     if (!history || json_is_null(history)) {
         if (!bids || n != 1)
-            return fail(err, 0, "the last request has neither a history nor a bid to answer");
+            return ddz_error_set(err, 0, "the last request has neither a history nor a bid to answer");
         if (json_array_size(bids) > 2)
-            return fail(err, 0, "requests[0].bid has %zu bids: at most 2 come before yours", json_array_size(bids));
+            return ddz_error_set(err, 0, "requests[0].bid has %zu bids: at most 2 come before yours", json_array_size(bids));
         k->phase = DDZ_PHASE_BID;
         k->seat = (uint8_t)json_array_size(bids);
         k->first = 0;
@@ -727,7 +713,7 @@ static int botzone_known(DdzBotzone *b, DdzError *err)
         for (size_t i = 0; i < json_array_size(bids); i++) {
             const json_t *x = json_array_get(bids, i);
             if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > 3)
-                return fail(err, 0, "requests[0].bid[%zu] must be a bid 0..3", i);
+                return ddz_error_set(err, 0, "requests[0].bid[%zu] must be a bid 0..3", i);
             k->actions[k->nactions++] = ddz_action_bid((int)i, (int)json_integer_value(x));
         }
         return 0;
@@ -752,17 +738,17 @@ static int botzone_known(DdzBotzone *b, DdzError *err)
         }
     }
     if (!have_bottom)
-        return fail(err, 0, "no request gives the bottom cards (publiccard)");
+        return ddz_error_set(err, 0, "no request gives the bottom cards (publiccard)");
     if (L < 0) {
         const json_t *h = json_object_get(first, "history");
         if (!json_is_array(h) || json_array_size(h) != 2)
-            return fail(err, 0, "requests[0].history must hold two plays");
+            return ddz_error_set(err, 0, "requests[0].history must hold two plays");
         L = 0;
         if (pos < 0)
             pos = json_array_size(json_array_get(h, 0)) ? 2 : json_array_size(json_array_get(h, 1)) ? 1 : 0;
     }
     if (L > 2 || pos < 0 || pos > 2)
-        return fail(err, 0, "landlord %d, position %d: seats are 0, 1 and 2", L, pos);
+        return ddz_error_set(err, 0, "landlord %d, position %d: seats are 0, 1 and 2", L, pos);
     k->phase = DDZ_PHASE_PLAY;
     k->seat = (uint8_t)pos;
     k->landlord = (uint8_t)L;
@@ -778,7 +764,7 @@ static int botzone_known(DdzBotzone *b, DdzError *err)
         if (!h || json_is_null(h))
             continue;
         if (!json_is_array(h) || json_array_size(h) != 2)
-            return fail(err, 0, "requests[%zu].history must hold two plays", j);
+            return ddz_error_set(err, 0, "requests[%zu].history must hold two plays", j);
         int skip = started ? 0 : 2 - (pos - L + 3) % 3;
         started = true;
         for (int i = skip; i < 2; i++) {
@@ -797,7 +783,7 @@ static int botzone_known(DdzBotzone *b, DdzError *err)
         }
     }
     if (mine & ~original)
-        return fail(err, 0, "our responses play cards we were not dealt");
+        return ddz_error_set(err, 0, "our responses play cards we were not dealt");
     k->hand = original & ~mine;
     return 0;
 }

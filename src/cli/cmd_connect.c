@@ -877,18 +877,6 @@ static void ui_send(void *ctx, const char *json)
     send_text(ctx, json);
 }
 
-/* zh when the locale's language is Chinese, else en (as ddz play). */
-static int locale_lang(void)
-{
-    const char *vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
-    for (int i = 0; i < 3; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && *v)
-            return !strncmp(v, "zh", 2) ? PLAY_ZH : PLAY_EN;
-    }
-    return PLAY_EN;
-}
-
 int cmd_connect(int argc, char **argv)
 {
     App *a = calloc(1, sizeof *a);
@@ -903,7 +891,7 @@ int cmd_connect(int argc, char **argv)
     long timeout_s = 0;
     const char *frames_path = NULL;
     bool plain = false;
-    a->lang = locale_lang();
+    a->lang = play_locale_lang();
     int rc = CLI_OK;
     for (int i = 1; i < argc && rc == CLI_OK; i++) {
         const char *o = argv[i];

@@ -8,18 +8,6 @@
 #include "../play/play.h"
 #include "cli.h"
 
-/* zh when the locale's language is Chinese, else en. */
-static int locale_lang(void)
-{
-    const char *vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
-    for (int i = 0; i < 3; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && *v)
-            return !strncmp(v, "zh", 2) ? PLAY_ZH : PLAY_EN;
-    }
-    return PLAY_EN;
-}
-
 static int number_option(int argc, char **argv, int *i, unsigned long long max, unsigned long long *out)
 {
     char *end;
@@ -40,7 +28,7 @@ int cmd_play(int argc, char **argv)
 {
     PlayConfig cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.lang = locale_lang();
+    cfg.lang = play_locale_lang();
     snprintf(cfg.level, sizeof cfg.level, "normal");
     /* Seed 002's game: 叫分, the revealed card bids first, farmers may double (倒牌) and the
      * landlord redouble (拉牌), four + two with two different kickers. */

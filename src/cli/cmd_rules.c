@@ -67,11 +67,6 @@ static void answer(const MovesOpts *o, DdzRanks hand, const DdzMove *after, DdzM
         fputc('\n', out);
 }
 
-static int parse_hand(const char *text, DdzRanks *hand, DdzError *err)
-{
-    return ddz_ranks_parse(text, hand, err);
-}
-
 /* Batch mode: one hand (or "HAND MOVE") per line of standard input. */
 static int moves_batch(const MovesOpts *o, int with_after, DdzMove *buf)
 {
@@ -97,7 +92,7 @@ static int moves_batch(const MovesOpts *o, int with_after, DdzMove *buf)
         DdzRanks hand;
         DdzMove after = ddz_move_pass();
         DdzError err;
-        if (parse_hand(hand_text, &hand, &err) != 0) {
+        if (ddz_ranks_parse(hand_text, &hand, &err) != 0) {
             fprintf(stderr, "ddz: line %ld: hand: %s\n", lineno, err.msg);
             fputc('\n', stdout);
             bad = 1;
@@ -158,7 +153,7 @@ int cmd_moves(int argc, char **argv)
         DdzRanks hand;
         DdzMove after = ddz_move_pass();
         DdzError err;
-        if (parse_hand(hand_text, &hand, &err) != 0)
+        if (ddz_ranks_parse(hand_text, &hand, &err) != 0)
             rc = cli_fail("moves: hand: %s", err.msg);
         else if (after_text && !strcmp(after_text, "-"))
             rc = cli_fail("moves: --after - needs HAND '-' (batch mode)");

@@ -347,7 +347,7 @@ int ddz_moves_generate(DdzRanks hand, const DdzMove *last, DdzRuleset rules, Ddz
     default: {
         /* Same type first, then bombs and the rocket -- except botzone's shuttles, which
          * come after the rocket in type order. */
-        int chain = (last->type >= DDZ_STRAIGHT && last->type <= DDZ_PLANE_PAIR) || last->type >= DDZ_SHUTTLE;
+        bool chain = ddz_move_type_is_chain(last->type);
         if (last->type < DDZ_SHUTTLE)
             gen_type(&g, last->type, chain ? last->len : 0, last->rank + 1);
         gen_groups(&g, 4, DDZ_BOMB, 0);

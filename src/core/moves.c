@@ -65,11 +65,6 @@ DdzKicker ddz_move_kicker(DdzMoveType type)
     }
 }
 
-static bool is_chain_type(int type)
-{
-    return (type >= DDZ_STRAIGHT && type <= DDZ_PLANE_PAIR) || type >= DDZ_SHUTTLE;
-}
-
 /* Classification ---------------------------------------------------------------------------
  *
  * The card multiset is reduced to four 15-bit masks, one per count (m[k] = ranks held
@@ -341,7 +336,7 @@ size_t ddz_move_describe(const DdzMove *m, char *buf, size_t size)
     const char *name = ddz_move_type_name(m->type);
     if (m->type == DDZ_PASS || m->type == DDZ_ROCKET)
         return (size_t)snprintf(buf, size, "%s", name);
-    if (is_chain_type(m->type))
+    if (ddz_move_type_is_chain(m->type))
         return (size_t)snprintf(buf, size, "%s n=%d rank=%c", name, m->len, ddz_rank_char(m->rank));
     return (size_t)snprintf(buf, size, "%s rank=%c", name, ddz_rank_char(m->rank));
 }

@@ -874,18 +874,8 @@ static void table_key(NetUi *u, bool code, wint_t ch)
         return;
     size_t tl = strlen(sel->typed);
     int n = ddz_cards_size(c->hand);
-    if (!code && k > 0 && ((k >= '2' && k <= '9') || strchr("1tTjJQkKaAxXdDbBrR", k) || (tl && k == 'q') ||
-                           (k == '0' && tl > 0 && sel->typed[tl - 1] == '1'))) {
-        if (tl + 1 < sizeof sel->typed) {
-            sel->typed[tl] = (char)(k == 'q' ? 'Q' : k);
-            sel->typed[tl + 1] = '\0';
-        }
-        sel->hint = -1;
-        sel->pass_hint = false;
-        sel->cards = 0;
-        p->msg[0] = '\0';
+    if (!code && play_type_rank(p, k))
         return;
-    }
     if (enter) {
         play_enter(u);
     } else if (code && k == KEY_LEFT) {

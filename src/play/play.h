@@ -204,7 +204,13 @@ enum { PLAY_R_NORMAL, PLAY_R_TITLE, PLAY_R_HINT, PLAY_R_ERROR, PLAY_R_GOOD, PLAY
 int play_tui_put(int y, int x, int role, const char *s, int max);
 void play_tui_fill(int y, int x, int h, int w, int role);
 void play_tui_box(int y, int x, int h, int w, const char *title);
+/* Adds key k to the typed rank selection when it is one (3-9, 10/T, J Q K A 2, jokers;
+ * q is the queen only once typing has started); returns whether it was consumed. */
+bool play_type_rank(Play *p, int k);
 /* Display width of UTF-8 text (Chinese characters take two columns). */
 int play_text_width(const char *s);
+
+/* PLAY_ZH when the locale's language (LC_ALL, LC_MESSAGES, LANG) is Chinese, else PLAY_EN. */
+int play_locale_lang(void);
 
 #endif

@@ -1,6 +1,7 @@
 /* text.c -- the game's words: the message table in both languages, card faces, and actions,
  * moves and notes written for people. */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ddz/match.h"
@@ -223,4 +224,15 @@ void play_action_text(const Play *p, int i, char *buf, size_t size)
     }
     play_note_word(p, a->seat, &n, word, sizeof word);
     play_fmt(p, buf, size, T_EV_NOTE, who, word);
+}
+
+int play_locale_lang(void)
+{
+    const char *vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return !strncmp(v, "zh", 2) ? PLAY_ZH : PLAY_EN;
+    }
+    return PLAY_EN;
 }

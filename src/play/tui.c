@@ -1162,6 +1162,25 @@ static int tui_think(void *ctx, Play *p, int seat)
     return 0;
 }
 
+bool play_type_rank(Play *p, int k)
+{
+    PlaySel *sel = &p->sel;
+    size_t tl = strlen(sel->typed);
+    if (k <= 0 || k >= 128 ||
+        !((k >= '2' && k <= '9') || strchr("1tTjJQkKaAxXdDbBrR", k) || (tl > 0 && k == 'q') ||
+          (k == '0' && tl > 0 && sel->typed[tl - 1] == '1')))
+        return false;
+    if (tl + 1 < sizeof sel->typed) {
+        sel->typed[tl] = (char)(k == 'q' ? 'Q' : k);
+        sel->typed[tl + 1] = '\0';
+    }
+    sel->hint = -1;
+    sel->pass_hint = false;
+    sel->cards = 0;
+    p->msg[0] = '\0';
+    return true;
+}
+
 /* Keys of the play phase. Returns 1 when an action was applied, 0 to go on, -1 to quit. */
 static int play_key(Tui *t, int k)
 {
@@ -1173,19 +1192,8 @@ static int play_key(Tui *t, int k)
     for (DdzCard c = 0; c < DDZ_CARD_NB && n < 24; c++)
         if (ddz_cards_has(p->game.hand[PLAY_YOU], c))
             list[n++] = c;
-    bool typing = tl > 0;
-    if (k > 0 && k < 128 && ((k >= '2' && k <= '9') || strchr("1tTjJQkKaAxXdDbBrR", k) || (typing && k == 'q') ||
-                             (k == '0' && tl > 0 && sel->typed[tl - 1] == '1'))) {
-        if (tl + 1 < sizeof sel->typed) {
-            sel->typed[tl] = (char)(k == 'q' ? 'Q' : k);
-            sel->typed[tl + 1] = '\0';
-        }
-        sel->hint = -1;
-        sel->pass_hint = false;
-        sel->cards = 0;
-        p->msg[0] = '\0';
+    if (play_type_rank(p, k))
         return 0;
-    }
     if (k == '0') {
         play_say(p, MSG_ERROR, T_ERR_LONE_ONE, 1);
         return 0;
