@@ -144,6 +144,14 @@ static json_t *result_json(const DdzResult *r)
     return o;
 }
 
+char *ddz_result_json(const DdzResult *r)
+{
+    json_t *o = result_json(r);
+    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    return text;
+}
+
 /* Emits the abandon lines of the seats abandoned when the history had `at` actions. */
 static int emit_abandons(FILE *f, const DdzGame *g, int at, DdzError *err)
 {
