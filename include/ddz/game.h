@@ -55,6 +55,8 @@ typedef struct DdzOptions {
     bool leaver_penalty;  /* an abandoned seat (ddz_game_abandon) loses 10 × base, RULES §7 */
     int cap;              /* 封顶: each side's total in one game is at most this (0: no cap) */
     int fee_percent;      /* 抽水: percent of each winner's gain the house takes (0..100) */
+    int bonus;            /* hubei48 喜金: what each other seat pays for a bomb that wins its
+                             trick: -1 the base score (default), 0 none, N > 0 that amount */
 } DdzOptions;
 
 DdzOptions ddz_options_default(void);
@@ -131,7 +133,7 @@ typedef enum DdzPhase {
 /* What an action changed that it cannot say itself; kept so undo can restore it. */
 typedef struct DdzUndo {
     int16_t table;      /* history index of the move on the table before, -1 none */
-    uint8_t phase, turn, landlord, passes, bid, bidder, robs, asked;
+    uint8_t phase, turn, landlord, passes, bid, bidder, robs, asked, letgo;
 } DdzUndo;
 
 /* The whole state. Read it through the functions below; fields are documented for
@@ -155,6 +157,8 @@ typedef struct DdzGame {
     uint8_t bombs;                /* bombs and rockets played */
     uint8_t rockets;              /* of which rockets */
     uint8_t abandoned;            /* bit s: seat s was abandoned (ddz_game_abandon) */
+    uint8_t letgo;                /* hubei48 放走: bit s: seat s played a single below its
+                                     highest card while the next seat held one card */
     uint16_t abandoned_at[DDZ_SEAT_NB]; /* then: nhist when it was marked (records place it) */
     uint16_t nhist;
     DdzAction hist[DDZ_MAX_ACTIONS];
@@ -168,7 +172,8 @@ void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB]);
 /* Deals a shuffled deck: 17 cards each -- deck[i] to seat i mod 3 for i < 51, or with
  * opt->packet_deal deck[0..1] to seat 0, deck[2..3] to seat 1, deck[4..5] to seat 2, then
  * three cards at a time in the same seat order five times -- and deck[51..53] to the bottom. first: the seat that bids first under
- * DDZ_FIRST_GIVEN (and the fallback of the other modes). For DDZ_FIRST_REVEALED the card
+ * DDZ_FIRST_GIVEN (and the fallback of the other modes). Under hubei48 the deck is deck[0..47],
+ * the 48 cards of DDZ_DECK48, deck[i] to seat i mod 3, no bottom and no revealed card. For DDZ_FIRST_REVEALED the card
  * is deck[reveal_index] with reveal_index drawn by the caller in [0, 51), for DDZ_FIRST_MIDDLE
  * in [DDZ_MIDDLE_LO, DDZ_MIDDLE_HI) -- ddz_game_new does it; an index out of that range
  * reveals nothing. */
@@ -183,7 +188,8 @@ int ddz_seed_secure(uint64_t *seed);
 /* Shuffles with rng and deals: the seed-to-deal path of simulations and replays. */
 void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first);
 
-/* Starts a game from known hands (17 each) and bottom (3), e.g. a record or a puzzle.
+/* Starts a game from known hands (17 each) and bottom (3), or under hubei48 16 each and no
+ * bottom (0), e.g. a record or a puzzle.
  * Returns 0, or -1 with err when the cards are not a partition of the deck. */
 int ddz_game_from_hands(DdzGame *g, const DdzOptions *opt, const DdzCards hands[DDZ_SEAT_NB],
                         DdzCards bottom, int first, DdzError *err);
@@ -273,6 +279,16 @@ typedef struct DdzResult {
     int leaver[DDZ_SEAT_NB];       /* what the penalty changes in the seat's score */
     bool abandoned[DDZ_SEAT_NB];   /* the seat was abandoned (penalised only with the option) */
     int house;                     /* the house's gain: fee - (leaver[0] + leaver[1] + leaver[2]) */
+    /* hubei48 (RULES §8). 放走包赔: a seat marked in letgo whose next seat's side then won
+     * pays its whole side's loss: covered moves the partner's raw loss onto it. 喜金: each
+     * bomb that won its trick earns its player bonus_each from both others, whatever the
+     * result. With these, score[s] = raw[s] + covered[s] - fee_paid[s] + leaver[s] + bonus[s]. */
+    int letgo;                     /* bit s: seat s let the next seat go */
+    int cover;                     /* the seat that paid its side's loss (包赔), or -1 */
+    int covered[DDZ_SEAT_NB];      /* what 包赔 changed in each seat's result */
+    int bonus_each;                /* 喜金 per bomb from each other seat */
+    int bonus_bombs[DDZ_SEAT_NB];  /* each seat's bombs that won their trick */
+    int bonus[DDZ_SEAT_NB];        /* each seat's net 喜金 */
 } DdzResult;
 
 /* The result of a finished game (phase OVER); returns -1 otherwise. See DdzResult for every

@@ -29,7 +29,7 @@ static void start(DdzGame *g, const DdzOptions *opt, int first)
     g->phase = DDZ_PHASE_BID;
     g->turn = g->first = (uint8_t)first;
     g->landlord = g->bidder = DDZ_NO_SEAT;
-    g->bid = g->robs = g->asked = g->passes = g->bombs = g->rockets = g->abandoned = 0;
+    g->bid = g->robs = g->asked = g->passes = g->bombs = g->rockets = g->abandoned = g->letgo = 0;
     g->table = -1;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         g->dbl[s] = g->shown[s] = g->spoken[s] = g->plays[s] = 0;
@@ -62,6 +62,18 @@ void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CAR
 {
     assert(first >= 0 && first < DDZ_SEAT_NB);
     DdzCards h[3] = {0, 0, 0};
+    if (ddz_ruleset_is_48(opt->rules)) {
+        /* RULES §8: 48 cards, 16 each, no bottom, no revealed card. */
+        for (int i = 0; i < 48; i++)
+            h[i % 3] |= ddz_cards_of(deck[i]);
+        for (int s = 0; s < 3; s++)
+            g->hand[s] = g->dealt[s] = h[s];
+        g->bottom = 0;
+        g->revealed = -1;
+        start(g, opt, first);
+        assert(ddz_game_ok(g));
+        return;
+    }
     if (opt->packet_deal) {
         /* Competition packets: 2 cards to each seat once, then 3 cards each, five times. */
         int i = 0;
@@ -88,6 +100,20 @@ void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CAR
 void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first)
 {
     DdzCard deck[DDZ_CARD_NB];
+    if (ddz_ruleset_is_48(opt->rules)) {
+        /* Fisher–Yates over the 48 cards of DDZ_DECK48, in id order to start. */
+        int n = 0;
+        for (DdzCards d = DDZ_DECK48; d; d &= d - 1)
+            deck[n++] = __builtin_ctzll(d);
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)ddz_rng_below(rng, (uint32_t)i + 1);
+            DdzCard t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
+        ddz_game_deal(g, opt, deck, first, -1);
+        return;
+    }
     ddz_deck_shuffle(rng, deck);
     int reveal = -1;
     if (opt->first_bidder == DDZ_FIRST_REVEALED)
@@ -102,18 +128,20 @@ int ddz_game_from_hands(DdzGame *g, const DdzOptions *opt, const DdzCards hands[
 {
     if (first < 0 || first >= DDZ_SEAT_NB)
         return ddz_error_set(err, 0, "first seat %d: seats are 0, 1 and 2", first);
-    DdzCards seen = 0;
+    DdzCards seen = 0, deck = ddz_ruleset_deck(opt->rules);
+    int each = ddz_ruleset_hand_size(opt->rules), nbottom = ddz_ruleset_bottom_size(opt->rules);
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        if (ddz_cards_size(hands[s]) != 17)
-            return ddz_error_set(err, 0, "seat %d holds %d cards, not 17", s, ddz_cards_size(hands[s]));
+        if (ddz_cards_size(hands[s]) != each)
+            return ddz_error_set(err, 0, "seat %d holds %d cards, not %d", s, ddz_cards_size(hands[s]), each);
         if (seen & hands[s])
             return ddz_error_set(err, 0, "seat %d holds a card another seat holds", s);
         seen |= hands[s];
     }
-    if (ddz_cards_size(bottom) != 3)
-        return ddz_error_set(err, 0, "the bottom has %d cards, not 3", ddz_cards_size(bottom));
-    if ((seen & bottom) || ((seen | bottom) & ~DDZ_DECK) || (seen | bottom) != DDZ_DECK)
-        return ddz_error_set(err, 0, "the hands and the bottom are not the 54 cards of one deck");
+    if (ddz_cards_size(bottom) != nbottom)
+        return ddz_error_set(err, 0, "the bottom has %d cards, not %d", ddz_cards_size(bottom), nbottom);
+    if ((seen & bottom) || ((seen | bottom) & ~deck) || (seen | bottom) != deck)
+        return ddz_error_set(err, 0, "the hands and the bottom are not the %d cards of the %s deck",
+                             ddz_cards_size(deck), ddz_ruleset_name(opt->rules));
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         g->hand[s] = g->dealt[s] = hands[s];
     g->bottom = bottom;
@@ -269,6 +297,9 @@ static int whole_hand_moves(DdzCards hand, const DdzMove *table, DdzRuleset rule
     return k;
 }
 
+/* RULES §8: under hubei48 a player who can beat the move on the table must. */
+static inline bool must_beat(const DdzOptions *opt) { return ddz_ruleset_is_48(opt->rules); }
+
 static int legal_moves(DdzCards hand, const DdzMove *table, const DdzOptions *opt, DdzMove *out)
 {
     bool leading = table->type == DDZ_PASS;
@@ -280,7 +311,13 @@ static int legal_moves(DdzCards hand, const DdzMove *table, const DdzOptions *op
     int n = 0;
     if (!leading)
         out[n++] = ddz_move_pass();
-    return n + ddz_moves_generate(ddz_cards_ranks(hand), leading ? NULL : table, opt->rules, out + n);
+    int k = ddz_moves_generate(ddz_cards_ranks(hand), leading ? NULL : table, opt->rules, out + n);
+    if (n && k && must_beat(opt)) {
+        /* 有出必出: pass only when nothing beats the move on the table. */
+        memmove(out, out + 1, (size_t)k * sizeof *out);
+        return k;
+    }
+    return n + k;
 }
 
 int ddz_game_legal_moves(const DdzGame *g, DdzMove *out)
@@ -306,7 +343,7 @@ static bool is_reading(const DdzMove *m, DdzRuleset rules)
     static const uint8_t group_size[DDZ_MOVE_TYPE_NB] = {[DDZ_SINGLE] = 1, [DDZ_PAIR] = 2, [DDZ_TRIO] = 3,
                                                          [DDZ_BOMB] = 4};
     int k = group_size[m->type];
-    if (k)
+    if (k && !(m->type == DDZ_TRIO && ddz_ruleset_is_48(rules))) /* hubei48's trio is trio_short */
         return m->len == 1 && m->size == k && m->rank < (k == 1 ? DDZ_RANK_NB : DDZ_RANK_BJ) &&
                m->ranks == ddz_ranks_of(m->rank, k);
     DdzMove rd[DDZ_MAX_READINGS];
@@ -329,6 +366,14 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
     if (m->type == DDZ_PASS) {
         if (table.type == DDZ_PASS)
             return ddz_error_set(err, 0, "you lead: you cannot pass");
+        if (must_beat(&g->opt)) {
+            DdzMove beat[DDZ_MAX_MOVES];
+            if (ddz_moves_generate(ddz_cards_ranks(hand), &table, g->opt.rules, beat) > 0) {
+                ddz_move_format(&table, g->opt.rules, ttext, sizeof ttext);
+                ddz_move_format(&beat[0], g->opt.rules, text, sizeof text);
+                return ddz_error_set(err, 0, "you can beat %s, so you must (有出必出): %s does, for one", ttext, text);
+            }
+        }
         if (g->opt.play_all) {
             DdzMove whole[DDZ_MAX_READINGS];
             if (whole_hand_moves(hand, &table, g->opt.rules, whole) > 0) {
@@ -352,6 +397,9 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
     } else if (!ddz_cards_pick(hand, m->ranks, cards)) {
         return MOVE_TEXT(), ddz_error_set(err, 0, "not in your hand: %s", text);
     }
+    if (ddz_move_is_short(m) && *cards != hand)
+        return MOVE_TEXT(), ddz_error_set(err, 0, "%s may be played only as your last cards: a trio takes two cards, "
+                                          "a plane two cards per trio", text);
     if (!ddz_move_beats(m, &table)) {
         MOVE_TEXT();
         ddz_move_format(&table, g->opt.rules, ttext, sizeof ttext);
@@ -424,6 +472,16 @@ int ddz_game_check(const DdzGame *g, const DdzAction *a, DdzError *err)
     return check(g, a, &cards, err);
 }
 
+/* 放走 (RULES §8): seat s plays the single m while the next seat holds one card, and m is
+ * not the highest card s holds. */
+static bool lets_go(const DdzGame *g, int s, const DdzMove *m)
+{
+    if (ddz_cards_size(g->hand[next_seat(s)]) != 1)
+        return false;
+    int top = (63 - __builtin_clzll(g->hand[s])) >> 2; /* suited cards only under hubei48 */
+    return m->rank < top;
+}
+
 int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err)
 {
     DdzCards cards = 0;
@@ -440,6 +498,7 @@ int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err)
     u->bidder = g->bidder;
     u->robs = g->robs;
     u->asked = g->asked;
+    u->letgo = g->letgo;
     DdzAction *h = &g->hist[i];
     *h = *a;
     switch (a->kind) {
@@ -462,6 +521,8 @@ int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err)
                 g->passes = 0;
             }
         } else {
+            if (a->move.type == DDZ_SINGLE && ddz_ruleset_is_48(g->opt.rules) && lets_go(g, s, &a->move))
+                g->letgo |= (uint8_t)(1u << s);
             g->hand[s] &= ~cards;
             g->plays[s]++;
             g->bombs += ddz_move_is_bomb(&a->move);
@@ -531,6 +592,7 @@ int ddz_game_undo(DdzGame *g)
     g->bidder = u->bidder;
     g->robs = u->robs;
     g->asked = u->asked;
+    g->letgo = u->letgo;
     assert(ddz_game_ok(g));
     return 0;
 }
@@ -540,15 +602,15 @@ bool ddz_game_ok(const DdzGame *g)
     if (g->phase > DDZ_PHASE_REDEAL || g->turn >= DDZ_SEAT_NB || g->first >= DDZ_SEAT_NB)
         return false;
     /* Step 1. The deal is a partition of the deck. */
-    DdzCards all = g->bottom;
-    if (ddz_cards_size(g->bottom) != 3)
+    DdzCards all = g->bottom, deck = ddz_ruleset_deck(g->opt.rules);
+    if (ddz_cards_size(g->bottom) != ddz_ruleset_bottom_size(g->opt.rules))
         return false;
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        if (ddz_cards_size(g->dealt[s]) != 17 || (all & g->dealt[s]))
+        if (ddz_cards_size(g->dealt[s]) != ddz_ruleset_hand_size(g->opt.rules) || (all & g->dealt[s]))
             return false;
         all |= g->dealt[s];
     }
-    if (all != DDZ_DECK)
+    if (all != deck || (g->letgo && !ddz_ruleset_is_48(g->opt.rules)) || g->letgo > 7)
         return false;
     /* Step 2. Every card is held, played once, or still in the bottom. */
     bool crowned = g->landlord != DDZ_NO_SEAT;
@@ -579,7 +641,7 @@ bool ddz_game_ok(const DdzGame *g)
         if (plays[s] != g->plays[s])
             return false;
     }
-    if (seen != DDZ_DECK || bombs != g->bombs || rockets != g->rockets || g->abandoned > 7)
+    if (seen != deck || bombs != g->bombs || rockets != g->rockets || g->abandoned > 7)
         return false;
     /* Step 3. Play: the table is a real move of the history, at most one pass since. */
     if (g->phase == DDZ_PHASE_PLAY || g->phase == DDZ_PHASE_OVER) {
