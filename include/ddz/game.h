@@ -202,6 +202,12 @@ int ddz_game_check(const DdzGame *g, const DdzAction *a, DdzError *err);
  * nothing. In debug builds (no NDEBUG) the whole state is checked after every apply. */
 int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err);
 
+/* Applies an action known to have been legal in the real game to a game rebuilt with guessed
+ * hidden cards (an agent's sample of the others' hands, an engine request): as
+ * ddz_game_apply, except that a pass is accepted even when the guessed hand could beat the
+ * move on the table (hubei48's must-beat, which the real hand obeyed). */
+int ddz_game_apply_known(DdzGame *g, const DdzAction *a, DdzError *err);
+
 /* Marks a seat as abandoned: its player left or lost the connection during the game and the
  * computer plays it (托管). It changes no turn and is not an action (undo keeps it); with
  * opt.leaver_penalty the seat's result becomes the penalty of RULES §7 (DdzResult.penalty).

@@ -101,8 +101,13 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
         const DdzAction *a = &v->hist[i];
         if (se->cfg.infer && a->seat != v->seat && a->kind != DDZ_ACT_SHOW && !policy_agrees(se, a))
             misses++;
-        if (ddz_game_apply(&se->world, a, NULL) != 0)
-            return -1;
+        if (ddz_game_apply(&se->world, a, NULL) != 0) {
+            /* hubei48: a pass the sampled hand could have beaten (the real one could not)
+             * makes the world less likely, as a decision the policy would not make. */
+            if (a->kind != DDZ_ACT_PLAY || a->move.type != DDZ_PASS || ddz_game_apply_known(&se->world, a, NULL) != 0)
+                return -1;
+            misses++;
+        }
     }
     return misses;
 }

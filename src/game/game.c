@@ -357,7 +357,7 @@ static bool is_reading(const DdzMove *m, DdzRuleset rules)
 static const char *const PHASE_NAMES[] = {"bidding", "doubling", "play", "over", "redeal"};
 static const char *const KIND_NAMES[] = {"bid", "double", "show", "play"};
 
-static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError *err)
+static int check_play(const DdzGame *g, const DdzAction *a, bool known, DdzCards *cards, DdzError *err)
 {
     const DdzMove *m = &a->move;
     DdzMove table = ddz_game_table(g);
@@ -366,7 +366,7 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
     if (m->type == DDZ_PASS) {
         if (table.type == DDZ_PASS)
             return ddz_error_set(err, 0, "you lead: you cannot pass");
-        if (must_beat(&g->opt)) {
+        if (must_beat(&g->opt) && !known) {
             DdzMove beat[DDZ_MAX_MOVES];
             if (ddz_moves_generate(ddz_cards_ranks(hand), &table, g->opt.rules, beat) > 0) {
                 ddz_move_format(&table, g->opt.rules, ttext, sizeof ttext);
@@ -417,7 +417,8 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
 }
 
 /* Checks a; for a play also returns the exact cards it takes. */
-static int check(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError *err)
+/* known: the action was legal in the real game (ddz_game_apply_known). */
+static int check(const DdzGame *g, const DdzAction *a, bool known, DdzCards *cards, DdzError *err)
 {
     if (a->kind >= DDZ_ACT_KIND_NB)
         return ddz_error_set(err, 0, "unknown action kind %d", a->kind);
@@ -444,7 +445,7 @@ static int check(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError
     if (a->seat != g->turn)
         return ddz_error_set(err, 0, "not your turn: seat %d is to act", g->turn);
     if (a->kind == DDZ_ACT_PLAY)
-        return check_play(g, a, cards, err);
+        return check_play(g, a, known, cards, err);
     uint8_t vals[4];
     int n = a->kind == DDZ_ACT_BID ? bid_values(g, vals) : double_values(g, vals);
     for (int i = 0; i < n; i++)
@@ -469,8 +470,10 @@ static int check(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError
 int ddz_game_check(const DdzGame *g, const DdzAction *a, DdzError *err)
 {
     DdzCards cards;
-    return check(g, a, &cards, err);
+    return check(g, a, false, &cards, err);
 }
+
+static int apply(DdzGame *g, const DdzAction *a, bool known, DdzError *err);
 
 /* 放走 (RULES §8): seat s plays the single m while the next seat holds one card, and m is
  * not the highest card s holds. */
@@ -484,8 +487,18 @@ static bool lets_go(const DdzGame *g, int s, const DdzMove *m)
 
 int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err)
 {
+    return apply(g, a, false, err);
+}
+
+int ddz_game_apply_known(DdzGame *g, const DdzAction *a, DdzError *err)
+{
+    return apply(g, a, true, err);
+}
+
+static int apply(DdzGame *g, const DdzAction *a, bool known, DdzError *err)
+{
     DdzCards cards = 0;
-    if (check(g, a, &cards, err) != 0)
+    if (check(g, a, known, &cards, err) != 0)
         return -1;
     int i = g->nhist++, s = a->seat;
     DdzUndo *u = &g->undo[i];
