@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "ddz/split.h"
 
 #define H48 DDZ_RULES_HUBEI48
 #define BUF_NB (2 * DDZ_MAX_MOVES_DECK)
@@ -643,6 +644,41 @@ static void no_jokers_no_rocket_and_the_deck(void **state)
     assert_int_equal(ddz_ruleset_bottom_size(H48), 0);
 }
 
+/* Splits under hubei48: partitions into its moves, at most one short form (the last play). */
+static void splits_hold_at_most_one_short_form(void **state)
+{
+    (void)state;
+    DdzSplitter *sp = ddz_splitter_new(H48, 0, 0);
+    assert_non_null(sp);
+    DdzRng rng;
+    ddz_rng_seed(&rng, 4820);
+    for (int i = 0; i < 400; i++) {
+        DdzRanks hand = random_hand(&rng, 1 + i % 16), sum = 0;
+        DdzSplit s;
+        int plays = ddz_split_best(sp, hand, &s), shorts = 0;
+        assert_true(plays >= 1);
+        for (int k = 0; k < plays; k++) {
+            Ref r = ref_classify(s.part[k].ranks);
+            bool found = false;
+            for (int j = 0; j < r.nb; j++)
+                found |= ddz_move_equal(&r.m[j], &s.part[k]);
+            assert_true(found);
+            shorts += ddz_move_is_short(&s.part[k]);
+            sum += s.part[k].ranks;
+        }
+        assert_int_equal(sum, hand);
+        assert_true(shorts <= 1);
+    }
+    /* Known: a trio + one is one play as the whole hand; two bare trios are not two plays. */
+    DdzSplit s;
+    assert_int_equal(ddz_split_best(sp, tu_ranks("3334"), &s), 1);
+    assert_int_equal(ddz_split_best(sp, tu_ranks("333555"), &s), 2); /* 33355 + 5 */
+    assert_int_equal(ddz_split_best(sp, tu_ranks("333"), &s), 1);
+    assert_int_equal(ddz_split_best(sp, tu_ranks("33344"), &s), 1);
+    assert_int_equal(ddz_split_best(sp, tu_ranks("B"), &s), -1); /* no jokers in this deck */
+    ddz_splitter_free(sp);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -674,6 +710,7 @@ int main(void)
         cmocka_unit_test(plane_bare_or_two_cards_per_trio),
         cmocka_unit_test(four_with_cards_is_no_bomb),
         cmocka_unit_test(no_jokers_no_rocket_and_the_deck),
+        cmocka_unit_test(splits_hold_at_most_one_short_form),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -9,7 +9,7 @@
 #include "ddz/search.h"
 
 static const DdzRuleset PRESETS[DDZ_RULES_NB] = {DDZ_RULES_STANDARD, DDZ_RULES_CLASSIC, DDZ_RULES_DOUZERO,
-                                                 DDZ_RULES_BOTZONE};
+                                                 DDZ_RULES_BOTZONE, DDZ_RULES_HUBEI48};
 
 /* Checks one sample of the hidden cards against the view it was drawn for. */
 static void check_sample(const DdzGame *g, const DdzView *v, const DdzCards h[DDZ_SEAT_NB])
@@ -26,9 +26,10 @@ static void check_sample(const DdzGame *g, const DdzView *v, const DdzCards h[DD
     assert_true(h[v->seat] == g->hand[v->seat]); /* its own hand exactly */
     if (crowned) {
         assert_true((v->bottom & ~played & ~h[v->landlord]) == 0); /* the bottom it still holds */
-        assert_true(all == DDZ_DECK);
+        assert_true(all == ddz_ruleset_deck(v->opt.rules));
     } else {
-        assert_int_equal(ddz_cards_size(DDZ_DECK & ~all), 3); /* the bottom stays out */
+        /* the bottom stays out (hubei48 has none) */
+        assert_int_equal(ddz_cards_size(ddz_ruleset_deck(v->opt.rules) & ~all), ddz_ruleset_bottom_size(v->opt.rules));
     }
 }
 
