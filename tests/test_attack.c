@@ -1,6 +1,7 @@
 /* test_attack.c -- the server core under the attacks of issue 10, at the message level
  * (tests/server_harness.h): every test here reproduces one attack and failed before its fix. */
 #include "server_harness.h"
+#include "ddz/text.h"
 
 /* Option sets that change what a seat may do at a decision: every bidding flow, doubling
  * mode, 明牌, play_all, must_bid, forced_bid, the move rulesets and the dealing options. */
@@ -228,6 +229,103 @@ static void a_dropped_player_comes_back_to_room_state_turn(void **state)
     t_free(t);
 }
 
+/* Issue 10 #8: names and chat are printable UTF-8 that shows something. Known answers: JSON
+ * string bodies as a client sends them, and whether a nickname / chat line is accepted. */
+static const struct {
+    const char *json;
+    bool ok;
+} TEXTS[] = {
+    {"\\u009b31m", false},           /* C1 CSI */
+    {"\\u001b[2J", false},           /* C0 ESC */
+    {"a\\u007f", false},             /* DEL */
+    {"\\u202eevil", false},          /* bidi override */
+    {"\\u2066x\\u2069", false},      /* bidi isolates */
+    {"\\u200b", false},              /* zero-width space alone */
+    {"a\\u200bb", false},            /* inside */
+    {"\\u3000\\u3000", false},       /* ideographic spaces */
+    {"\\ufeff", false},              /* BOM */
+    {"x\\u2028y", false},            /* line separator */
+    {"\\u2029", false},              /* paragraph separator */
+    {"\\u00a0", false},              /* no-break space */
+    {"\\u3164", false},              /* Hangul filler */
+    {"\\ue000", false},              /* private use */
+    {"\\uffff", false},              /* noncharacter */
+    {"\\u0301\\u0301", false},       /* marks alone */
+    {"   ", false},                  /* spaces alone */
+    {"", false},
+    {"\\udb40\\udc01x", false},      /* U+E0001 language tag */
+    {"张三", true},
+    {"Ann Lee", true},
+    {"e\\u0301", true},              /* e with a combining acute */
+    {"\\ud83c\\udccf", true},        /* U+1F0CF playing card joker */
+    {"ﾟ∀ﾟ", true},
+};
+
+static void names_and_chat_are_printable_text(void **state)
+{
+    (void)state;
+    T *t = t_new(13, NULL, NULL);
+    int a = t_client(t, "A"), b = t_client(t, "B");
+    t_send(t, a, "{\"type\":\"create\"}");
+    t_sendf(t, b, "{\"type\":\"join\",\"room\":%ld}", t->f[a].c.room);
+    for (size_t i = 0; i < sizeof TEXTS / sizeof *TEXTS; i++) {
+        /* A nickname on a new connection. */
+        int k = t->n++;
+        memset(&t->f[k], 0, sizeof t->f[k]);
+        ddz_client_init(&t->f[k].c);
+        t->f[k].id = ddz_server_open(t->srv, t->now);
+        t_sendf(t, k, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\"}", TEXTS[i].json);
+        if (TEXTS[i].ok != !strcmp(t->f[k].last_type, "welcome"))
+            fail_msg("nickname \"%s\": %s", TEXTS[i].json, t->f[k].last_type);
+        if (!TEXTS[i].ok)
+            assert_string_equal(t->f[k].last_error, "bad_name");
+        ddz_server_close(t->srv, t->f[k].id, t->now);
+        t->n--;
+        ddz_client_free(&t->f[k].c);
+        json_decref(t->f[k].last);
+        /* A chat line; b hears only the accepted ones. */
+        long heard = t->f[b].count[DDZ_EV_CHAT];
+        t->now += 2100;
+        t_sendf(t, a, "{\"type\":\"chat\",\"text\":\"%s\"}", TEXTS[i].json);
+        if (TEXTS[i].ok != (t->f[b].count[DDZ_EV_CHAT] == heard + 1))
+            fail_msg("chat \"%s\": %s", TEXTS[i].json, t->f[a].last_error);
+        t->now += 2100;
+        t_tick(t, 0);
+    }
+    /* A room name too. */
+    t_send(t, b, "{\"type\":\"leave\"}");
+    t_send(t, b, "{\"type\":\"create\",\"name\":\"\\u202e\\u202e\"}");
+    assert_string_equal(t->f[b].last_error, "bad_name");
+    t_free(t);
+}
+
+/* What a client prints: refused characters and bad bytes become '?'. */
+static void clients_sanitise_what_they_print(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } CASES[] = {
+        {"\xc2\x9b" "2J", "?2J"},
+        {"\x1b[31mred", "?[31mred"},
+        {"\xe2\x80\xae" "abc", "?abc"},
+        {"ok 张三", "ok 张三"},
+        {"\xff\xfe", "??"},
+        {"\xe4\xb8", "??"},           /* truncated sequence */
+        {"\xc0\xaf", "??"},           /* overlong '/' */
+        {"\xed\xa0\x80", "???"},      /* surrogate */
+        {"a\xe2\x80\xa8" "b", "a?b"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof *CASES; i++) {
+        char out[64];
+        ddz_text_sanitize(CASES[i].in, out, sizeof out);
+        assert_string_equal(out, CASES[i].out);
+    }
+    char small[4];
+    assert_int_equal(ddz_text_sanitize("张三", small, sizeof small), 3);
+    assert_string_equal(small, "张");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +333,8 @@ int main(void)
         cmocka_unit_test(play_all_forced_move_on_timeout),
         cmocka_unit_test(reconnecting_does_not_restart_the_turn_clock),
         cmocka_unit_test(a_dropped_player_comes_back_to_room_state_turn),
+        cmocka_unit_test(names_and_chat_are_printable_text),
+        cmocka_unit_test(clients_sanitise_what_they_print),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include "core.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
+#include "ddz/text.h"
 
 /* Rates: a connection may send 20 messages at once and 10 a second after; 10 errors at once
  * and one every 2 seconds after (more is cut off); chat 3 lines at once, one per 2 s after. */
@@ -310,21 +311,6 @@ void srv_player_forget_maybe(DdzServer *srv, Player *p)
 
 /* Message helpers ---------------------------------------------------------------------------*/
 
-/* Counts the code points of UTF-8 text (jansson has checked it is valid), and whether it has
- * control characters. */
-static size_t utf8_chars(const char *s, bool *control)
-{
-    size_t n = 0;
-    *control = false;
-    for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
-        if ((*u & 0xC0) != 0x80)
-            n++;
-        if (*u < 0x20 || *u == 0x7F)
-            *control = true;
-    }
-    return n;
-}
-
 /* A string field: 0 with *out (NULL if absent and optional), or -1 after an error. */
 static int get_str(DdzServer *srv, long conn, const json_t *msg, const char *key, bool required, const char **out)
 {
@@ -364,16 +350,14 @@ static int get_int(DdzServer *srv, long conn, const json_t *msg, const char *key
     return 0;
 }
 
-/* A name (nickname, room name): 1..DDZ_NAME_MAX characters, no control characters, not
- * only blanks. */
-static int check_name(DdzServer *srv, long conn, const char *what, const char *s)
+/* A name (nickname, room name): 1..DDZ_NAME_MAX printable characters that show something
+ * (ddz_text_check). */
+static int check_name(DdzServer *srv, long conn, const char *what, const char *s, size_t len)
 {
-    bool control;
-    size_t n = utf8_chars(s, &control);
-    bool blank = strspn(s, " ") == strlen(s);
-    if (n == 0 || n > DDZ_NAME_MAX || control || blank || strlen(s) >= 80) {
-        srv_error(srv, conn, "bad_name", "%s must be 1 to %d characters, without control characters", what,
-                  DDZ_NAME_MAX);
+    DdzError err;
+    if (len != strlen(s) || strlen(s) >= 80 || ddz_text_check(s, DDZ_NAME_MAX, &err) != 0) {
+        srv_error(srv, conn, "bad_name", "%s must be 1 to %d printable characters: %s", what, DDZ_NAME_MAX,
+                  len != strlen(s) || strlen(s) >= 80 ? "it is too long" : err.msg);
         return -1;
     }
     return 0;
@@ -411,7 +395,7 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
     }
     if (get_str(srv, conn, msg, "name", false, &name) != 0 || get_str(srv, conn, msg, "token", false, &token) != 0)
         return;
-    if (name && check_name(srv, conn, "a nickname", name) != 0)
+    if (name && check_name(srv, conn, "a nickname", name, json_string_length(json_object_get(msg, "name"))) != 0)
         return;
     DdzError err;
     if (token) {
@@ -537,7 +521,7 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
         get_str(srv, c->id, msg, "options", false, &options) != 0 ||
         get_int(srv, c->id, msg, "turn", false, 0, 600, srv->cfg.turn_ms / 1000, &turn) != 0)
         return;
-    if (name && check_name(srv, c->id, "a room name", name) != 0)
+    if (name && check_name(srv, c->id, "a room name", name, json_string_length(json_object_get(msg, "name"))) != 0)
         return;
     if (password && (strlen(password) > 64 || !*password)) {
         srv_error(srv, c->id, "bad_message", "a password has 1 to 64 bytes");
