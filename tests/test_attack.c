@@ -326,6 +326,56 @@ static void clients_sanitise_what_they_print(void **state)
     assert_string_equal(small, "张");
 }
 
+/* Issue 10 #13: a fast, honest automated player is never cut for its game actions, which the
+ * game paces itself; what is not a game action stays limited. */
+static void fast_players_act_at_game_pace_and_the_rest_is_limited(void **state)
+{
+    (void)state;
+    T *t = t_new(14, NULL, NULL);
+    int a = t_client(t, "A"), b = t_client(t, "B"), c = t_client(t, "C");
+    t_table(t, a, b, c);
+    /* Three games with no time passing at all: every decision at once. */
+    long sent = 0;
+    for (int i = 0; i < 20000 && t->f[a].c.games_over < 3; i++) {
+        bool acted = false;
+        for (int k = 0; k < 3; k++) {
+            Fake *f = &t->f[k];
+            char msg[256];
+            size_t len = ddz_client_auto(&f->c, &t->play_rng, msg, sizeof msg);
+            if (len) {
+                t_send(t, k, msg);
+                sent++;
+                acted = true;
+            } else if (f->c.games_over > f->readied && !f->c.in_game) {
+                f->readied = f->c.games_over;
+                t_send(t, k, "{\"type\":\"ready\"}");
+                acted = true;
+            }
+        }
+        if (!acted)
+            t_tick(t, 0);
+    }
+    for (int k = 0; k < 3; k++)
+        assert_false(t->f[k].closed);
+    assert_int_equal(t->f[a].c.games_over, 3);
+    assert_true(sent > 3 * 20);
+    /* Pings are not game actions: 20 at once, then cut. */
+    for (int i = 0; i < 25 && !t->f[a].closed; i++)
+        t_send(t, a, "{\"type\":\"ping\"}");
+    assert_true(t->f[a].closed);
+    assert_string_equal(t->f[a].last_error, "flood");
+    /* And a game action out of turn is counted too. */
+    int turn = -1;
+    for (int k = 1; k < 3; k++)
+        if (t->f[k].c.my_turn)
+            turn = k;
+    int other = turn == 1 ? 2 : 1;
+    for (int i = 0; i < 40 && !t->f[other].closed; i++)
+        t_send(t, other, "{\"type\":\"pass\"}");
+    assert_true(t->f[other].closed);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +385,7 @@ int main(void)
         cmocka_unit_test(a_dropped_player_comes_back_to_room_state_turn),
         cmocka_unit_test(names_and_chat_are_printable_text),
         cmocka_unit_test(clients_sanitise_what_they_print),
+        cmocka_unit_test(fast_players_act_at_game_pace_and_the_rest_is_limited),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

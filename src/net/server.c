@@ -653,6 +653,20 @@ static void on_leaderboard(DdzServer *srv, Conn *c)
 
 /* Dispatch -------------------------------------------------------------------------------*/
 
+/* Whether a message of this type is a decision of the seat to act in a running game. */
+static bool turn_action(const Conn *c, const char *type)
+{
+    static const char *const ACTIONS[] = {"bid", "double", "show", "play", "pass"};
+    const Player *p = c->player;
+    if (!type || !p || !p->room || p->seat < 0 || p->room->state != ROOM_PLAYING || !p->room->game ||
+        p->room->game->turn != p->seat || p->room->game->phase >= DDZ_PHASE_OVER)
+        return false;
+    for (size_t i = 0; i < sizeof ACTIONS / sizeof *ACTIONS; i++)
+        if (!strcmp(type, ACTIONS[i]))
+            return true;
+    return false;
+}
+
 void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len, int64_t now)
 {
     srv->now = now;
@@ -660,16 +674,21 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
     if (!c)
         return;
     srv->stats.messages++;
-    if (!bucket_take(&c->msgs, MSG_BURST, MSG_RATE, now)) {
-        srv_cut(srv, conn, "flood", "too many messages; at most 10 a second");
-        return;
-    }
     if (len > DDZ_MAX_MESSAGE) {
         srv_cut(srv, conn, "too_big", "a message may have at most 65536 bytes");
         return;
     }
     json_error_t jerr;
     json_t *msg = json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *t = json_object_get(msg, "type");
+    const char *type = json_is_string(t) ? json_string_value(t) : NULL;
+    /* The game paces its own actions: a decision of the seat to act is not counted; anything
+     * else is (a refused action also costs an error). */
+    if (!turn_action(c, type) && !bucket_take(&c->msgs, MSG_BURST, MSG_RATE, now)) {
+        json_decref(msg);
+        srv_cut(srv, conn, "flood", "too many messages; at most 10 a second besides your game actions");
+        return;
+    }
     if (!msg || !json_is_object(msg)) {
         if (msg)
             srv_error(srv, conn, "bad_json", "a message is a JSON object");
@@ -678,8 +697,6 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
         json_decref(msg);
         return;
     }
-    json_t *t = json_object_get(msg, "type");
-    const char *type = json_is_string(t) ? json_string_value(t) : NULL;
     if (!type) {
         srv_error(srv, conn, "bad_message", "a message needs \"type\", a string");
     } else if (!strcmp(type, "hello")) {
