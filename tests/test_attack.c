@@ -376,6 +376,54 @@ static void fast_players_act_at_game_pace_and_the_rest_is_limited(void **state)
     t_free(t);
 }
 
+/* Issue 10 #12: after a restart, a player whose game was cut is told so, once, with why. */
+static void a_player_back_after_a_restart_hears_its_game_was_aborted(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/ddz_test_restart_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    T *t = t_new(15, path, NULL);
+    int a = t_client(t, "A"), b = t_client(t, "B"), c = t_client(t, "C");
+    t_table(t, a, b, c);
+    g_who = a;
+    t_until(t, 5000, who_in_play_phase);
+    char token[80];
+    snprintf(token, sizeof token, "%s", t->f[b].c.token);
+    /* A second server opens the same database, as after a kill -9: the game is aborted. */
+    DdzError err;
+    int aborted = 0;
+    DdzStore *st2 = ddz_store_open(path, false, &aborted, &err);
+    assert_non_null(st2);
+    assert_int_equal(aborted, 1);
+    DdzServer *srv2 = ddz_server_new(&t->cfg, st2, &err);
+    assert_non_null(srv2);
+    ddz_server_free(t->srv);
+    t->srv = srv2;
+    for (int k = 0; k < 3; k++)
+        t->f[k].closed = true;
+    int k = reconnect(t, token);
+    char types[256];
+    frame_types(t, k, types, sizeof types);
+    assert_string_equal(types, "welcome,aborted");
+    json_t *m = json_array_get(t->f[k].seen, 1);
+    assert_string_equal(str_of(m, "reason"), "the server stopped during the game");
+    assert_true(json_integer_value(json_object_get(m, "room")) > 0);
+    /* Once only. */
+    int k2 = reconnect(t, token);
+    frame_types(t, k2, types, sizeof types);
+    assert_string_equal(types, "welcome");
+    t_free(t);
+    ddz_store_close(st2);
+    char wal[64];
+    unlink(path);
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    unlink(wal);
+    snprintf(wal, sizeof wal, "%s-shm", path);
+    unlink(wal);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -386,6 +434,7 @@ int main(void)
         cmocka_unit_test(names_and_chat_are_printable_text),
         cmocka_unit_test(clients_sanitise_what_they_print),
         cmocka_unit_test(fast_players_act_at_game_pace_and_the_rest_is_limited),
+        cmocka_unit_test(a_player_back_after_a_restart_hears_its_game_was_aborted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -72,7 +72,7 @@ void room_free_all(DdzServer *srv)
         Room *r = srv->rooms[i];
         if (r->state == ROOM_PLAYING && srv->store) {
             DdzError err;
-            ddz_store_game_abort(srv->store, r->store_game, &err);
+            ddz_store_game_abort(srv->store, r->store_game, "the server stopped during the game", &err);
             srv->stats.games_aborted++;
         }
         for (int s = 0; s < DDZ_SEAT_NB; s++)

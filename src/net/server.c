@@ -376,6 +376,22 @@ static void send_welcome(DdzServer *srv, Conn *c, const char *token, bool resume
     srv_send(srv, c->id, m);
 }
 
+/* Games of this player that were aborted while it was away (a restart): it is told which and
+ * why, once. */
+static void send_notices(DdzServer *srv, Conn *c)
+{
+    if (!srv->store)
+        return;
+    DdzStoreNotice n[8];
+    DdzError err;
+    int k = ddz_store_notices_take(srv->store, c->player->id, n, 8, &err);
+    if (k < 0)
+        srv_log(srv, "notices of player %lld: %s", (long long)c->player->id, err.msg);
+    for (int i = 0; i < k; i++)
+        srv_send(srv, c->id, json_pack("{s:s, s:I, s:I, s:s}", "type", "aborted", "room", (json_int_t)n[i].room,
+                                       "game_id", (json_int_t)n[i].game, "reason", n[i].reason));
+}
+
 static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
 {
     long conn = c->id, version;
@@ -434,6 +450,7 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
         send_welcome(srv, c, NULL, true);
         if (p->room)
             room_reconnected(srv, p);
+        send_notices(srv, c);
         return;
     }
     /* A new player and token. */

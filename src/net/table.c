@@ -276,7 +276,11 @@ static void deal(DdzServer *srv, Room *r)
         char options[256];
         ddz_options_format(&r->opt, options, sizeof options);
         DdzError err;
-        if (ddz_store_game_start(srv->store, r->id, options, r->commit, srv->now, &r->store_game, &err) != 0)
+        int64_t people[DDZ_SEAT_NB];
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            people[s] = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player_id : 0;
+        if (ddz_store_game_start(srv->store, r->id, options, r->commit, srv->now, &r->store_game, &err) != 0 ||
+            ddz_store_game_players(srv->store, r->store_game, people, &err) != 0)
             srv_log(srv, "room %ld: game not stored: %s", r->id, err.msg);
     }
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
@@ -459,10 +463,10 @@ static void abort_game(DdzServer *srv, Room *r, const char *reason)
     srv_log(srv, "room %ld: game aborted: %s", r->id, reason);
     if (srv->store && r->store_game) {
         DdzError err;
-        ddz_store_game_abort(srv->store, r->store_game, &err);
+        ddz_store_game_abort(srv->store, r->store_game, NULL, &err);
     }
     srv->stats.games_aborted++;
-    room_broadcast(srv, r, json_pack("{s:s, s:I, s:s}", "type", "aborted", "game", (json_int_t)r->games, "reason",
+    room_broadcast(srv, r, json_pack("{s:s, s:I, s:I, s:s}", "type", "aborted", "room", (json_int_t)r->id, "game", (json_int_t)r->games, "reason",
                                      reason));
     back_to_waiting(srv, r);
 }
