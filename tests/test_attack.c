@@ -424,6 +424,58 @@ static void a_player_back_after_a_restart_hears_its_game_was_aborted(void **stat
     unlink(wal);
 }
 
+static void keep_players_a_minute(DdzServerConfig *c)
+{
+    c->player_keep_ms = 60000;
+}
+
+/* Issue 10 #10 (and #7's last part): connect, hello, close cycles leave no player behind, in
+ * memory or in the store; a player is written when it first sits down; without a store one
+ * who played is kept a while for its token, then forgotten. */
+static void players_are_made_on_first_use_and_the_unused_expire(void **state)
+{
+    (void)state;
+    for (int with_store = 0; with_store < 2; with_store++) {
+        T *t = t_new(16, with_store ? ":memory:" : NULL, keep_players_a_minute);
+        for (int i = 0; i < 300; i++) {
+            long id = ddz_server_open(t->srv, t->now);
+            const char *hello = "{\"type\":\"hello\",\"version\":1}";
+            ddz_server_message(t->srv, id, hello, strlen(hello), t->now);
+            const char *join = "{\"type\":\"join\",\"room\":99,\"password\":\"0000\"}";
+            ddz_server_message(t->srv, id, join, strlen(join), t->now);
+            ddz_server_close(t->srv, id, t->now);
+            ddz_server_outbox_clear(t->srv);
+            t->now += 5;
+        }
+        DdzServerStats ss;
+        ddz_server_stats(t->srv, &ss);
+        assert_int_equal(ss.players, 0);
+        DdzStoreStats st;
+        DdzError err;
+        if (t->store) {
+            assert_int_equal(ddz_store_stats(t->store, &st, &err), 0);
+            assert_int_equal(st.players, 0);
+        }
+        /* A player who sits down is kept (and stored). */
+        int a = t_client(t, "坐下");
+        t_send(t, a, "{\"type\":\"create\"}");
+        if (t->store) {
+            assert_int_equal(ddz_store_stats(t->store, &st, &err), 0);
+            assert_int_equal(st.players, 1);
+        }
+        t_send(t, a, "{\"type\":\"leave\"}");
+        ddz_server_close(t->srv, t->f[a].id, t->now);
+        t->f[a].closed = true;
+        t_tick(t, 1000);
+        ddz_server_stats(t->srv, &ss);
+        assert_int_equal(ss.players, with_store ? 0 : 1); /* the store remembers it */
+        t_tick(t, 70000);
+        ddz_server_stats(t->srv, &ss);
+        assert_int_equal(ss.players, 0);
+        t_free(t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +487,7 @@ int main(void)
         cmocka_unit_test(clients_sanitise_what_they_print),
         cmocka_unit_test(fast_players_act_at_game_pace_and_the_rest_is_limited),
         cmocka_unit_test(a_player_back_after_a_restart_hears_its_game_was_aborted),
+        cmocka_unit_test(players_are_made_on_first_use_and_the_unused_expire),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,8 @@ typedef struct DdzServerConfig {
     char auto_level[16];     /* level of the computer that plays for a player (托管, "normal") */
     int max_conns;           /* connections at once (20000) */
     int max_rooms;           /* rooms at once (10000) */
+    int player_keep_ms;      /* without a store: a player who played and went away is kept this
+                                long for its token (6 h); one who never sat or watched goes at once */
     /* Randomness for deals, salts, tokens and computer players: NULL is the operating
      * system's CSPRNG (libsodium); tests pass a seeded generator. Fills buf, returns 0. */
     int (*random)(void *ctx, void *buf, size_t n);

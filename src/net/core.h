@@ -38,6 +38,9 @@ struct Player {
     Room *room;
     int seat;         /* in room: 0..2, or -1 watching */
     Bucket chat;
+    bool used;             /* it sat down, watched or was found in the store */
+    bool stored;           /* its row is in the store */
+    int64_t idle_since;    /* no connection and no room since then (0: in use) */
     Player *next, *prev;   /* all players */
     Player *hnext;         /* token-hash chain */
 };
@@ -104,6 +107,7 @@ struct DdzServer {
     size_t nout, capout;
     DdzServerStats stats;
     int64_t now;
+    int64_t last_sweep;   /* players last swept (ddz_server_tick) */
     bool gc;              /* a room may have emptied: room_gc looks */
     bool failed_alloc;
     DdzMove moves[DDZ_MAX_MOVES + 1]; /* scratch for legal moves */
@@ -119,6 +123,7 @@ void srv_cut(DdzServer *srv, long conn, const char *code, const char *message);
 void srv_random(DdzServer *srv, void *buf, size_t n);
 void srv_log(DdzServer *srv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void srv_player_forget_maybe(DdzServer *srv, Player *p);
+int srv_player_use(DdzServer *srv, Player *p);
 
 /* room.c */
 Room *room_find(DdzServer *srv, long id);

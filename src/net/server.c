@@ -35,6 +35,7 @@ DdzServerConfig ddz_server_config_default(void)
     snprintf(c.auto_level, sizeof c.auto_level, "normal");
     c.max_conns = 20000;
     c.max_rooms = 10000;
+    c.player_keep_ms = 6 * 3600 * 1000;
     return c;
 }
 
@@ -302,11 +303,34 @@ static void player_free(DdzServer *srv, Player *p)
     free(p);
 }
 
-/* A player with no connection and no room is forgotten when the store remembers it. */
+/* A player with no connection and no room is forgotten when it never used the server (its
+ * token dies with it) or when the store remembers it; without a store a player who played is
+ * kept player_keep_ms for its token, then forgotten too (ddz_server_tick). */
 void srv_player_forget_maybe(DdzServer *srv, Player *p)
 {
-    if (srv->store && !p->conn && !p->room)
+    if (p->conn || p->room)
+        return;
+    if (!p->used || (srv->store && p->stored))
         player_free(srv, p);
+    else
+        p->idle_since = srv->now;
+}
+
+/* The player's first real use (sitting down, watching): from now on it is worth keeping, and
+ * with a store its row is written. Returns 0, or -1 after a storage error to its connection. */
+int srv_player_use(DdzServer *srv, Player *p)
+{
+    if (srv->store && !p->stored) {
+        DdzError err;
+        if (ddz_store_player_insert(srv->store, p->id, p->name, p->token_hash, srv->now, &err) != 0) {
+            srv_error(srv, p->conn, "storage", "the server cannot write its database: %s", err.msg);
+            return -1;
+        }
+        p->stored = true;
+    }
+    p->used = true;
+    p->idle_since = 0;
+    return 0;
 }
 
 /* Message helpers ---------------------------------------------------------------------------*/
@@ -426,8 +450,8 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
                 srv_error(srv, conn, "storage", "the server cannot read its database: %s", err.msg);
                 return;
             }
-            if (found)
-                p = player_add(srv, sp.id, sp.name, h);
+            if (found && (p = player_add(srv, sp.id, sp.name, h)))
+                p->used = p->stored = true;
         }
         if (!p) {
             srv_error(srv, conn, "bad_token", "no player has this token; say hello without one");
@@ -442,10 +466,11 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
         }
         if (name && strcmp(name, p->name)) {
             snprintf(p->name, sizeof p->name, "%s", name);
-            if (srv->store)
+            if (srv->store && p->stored)
                 ddz_store_player_rename(srv->store, p->id, name, &err);
         }
         p->conn = conn;
+        p->idle_since = 0;
         c->player = p;
         send_welcome(srv, c, NULL, true);
         if (p->room)
@@ -461,8 +486,9 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
     crypto_hash_sha256(h, (const unsigned char *)tok, strlen(tok));
     int64_t id;
     if (srv->store) {
-        if (ddz_store_player_new(srv->store, name ? name : "", h, srv->now, &id, &err) != 0) {
-            srv_error(srv, conn, "storage", "the server cannot write its database: %s", err.msg);
+        /* Only an id: the row waits for the player's first real use (srv_player_use). */
+        if (ddz_store_player_id(srv->store, &id, &err) != 0) {
+            srv_error(srv, conn, "storage", "the server cannot read its database: %s", err.msg);
             return;
         }
     } else {
@@ -470,8 +496,6 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
     }
     char dflt[80];
     snprintf(dflt, sizeof dflt, "路人甲%lld", (long long)id);
-    if (!name && srv->store)
-        ddz_store_player_rename(srv->store, id, dflt, &err);
     Player *p = player_add(srv, id, name ? name : dflt, h);
     if (!p) {
         srv_cut(srv, conn, "server_full", "out of memory");
@@ -551,6 +575,8 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
         srv_error(srv, c->id, "too_many_rooms", "the server has as many rooms as it can hold");
         return;
     }
+    if (srv_player_use(srv, p) != 0)
+        return;
     char dflt[100];
     snprintf(dflt, sizeof dflt, "%s的房间", p->name);
     Room *r = room_new(srv, name ? name : dflt, password, &opt, false);
@@ -591,6 +617,8 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
         srv_error(srv, c->id, "wrong_password", password ? "wrong password for room %ld" : "room %ld needs a password", id);
         return;
     }
+    if (srv_player_use(srv, p) != 0)
+        return;
     if (watch) {
         room_add_watcher(srv, r, p);
         room_broadcast_room(srv, r);
@@ -613,7 +641,7 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
 static void on_quick(DdzServer *srv, Conn *c)
 {
     Player *p = c->player;
-    if (!need_lobby(srv, p))
+    if (!need_lobby(srv, p) || srv_player_use(srv, p) != 0)
         return;
     Room *r = NULL;
     for (int i = 0; i < srv->nrooms && !r; i++) {
@@ -765,6 +793,15 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
     for (int i = 0; i < srv->nrooms; i++)
         room_tick(srv, srv->rooms[i]);
     room_gc(srv);
+    /* Without a store, players who played are kept a while for their tokens, then forgotten. */
+    if (now - srv->last_sweep >= 10000) {
+        srv->last_sweep = now;
+        for (Player *p = srv->players, *next; p; p = next) {
+            next = p->next;
+            if (p->idle_since && !p->conn && !p->room && now - p->idle_since >= srv->cfg.player_keep_ms)
+                player_free(srv, p);
+        }
+    }
 }
 
 /* Life -------------------------------------------------------------------------------------*/
