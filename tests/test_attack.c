@@ -476,6 +476,137 @@ static void players_are_made_on_first_use_and_the_unused_expire(void **state)
     }
 }
 
+/* A client on its own connection from addr, said hello; returns its index. */
+static int client_from(T *t, const char *name, const char *addr)
+{
+    int k = t->n++;
+    assert_true(k < MAXC);
+    Fake *f = &t->f[k];
+    memset(f, 0, sizeof *f);
+    ddz_client_init(&f->c);
+    f->id = ddz_server_open(t->srv, t->now);
+    ddz_server_set_address(t->srv, f->id, addr);
+    t_sendf(t, k, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\"}", name);
+    assert_string_equal(f->last_type, "welcome");
+    return k;
+}
+
+static void ten_rooms(DdzServerConfig *c)
+{
+    c->max_rooms = 10;
+    c->rooms_per_address = 4;
+}
+
+/* Issue 10 #6: one player, or one address, cannot open every room; quick match never fails
+ * for want of rooms; rooms where nobody does anything close. */
+static void one_client_cannot_fill_every_room(void **state)
+{
+    (void)state;
+    T *t = t_new(17, NULL, ten_rooms);
+    /* One player: rooms of computers it left still play; the fourth is refused. */
+    int a = client_from(t, "A", "10.0.0.1");
+    for (int i = 0; i < 3; i++) {
+        t_send(t, a, "{\"type\":\"create\"}");
+        assert_string_equal(t->f[a].last_type, "room");
+        t_send(t, a, "{\"type\":\"add_bot\"}");
+        t_send(t, a, "{\"type\":\"add_bot\"}");
+        t_send(t, a, "{\"type\":\"ready\"}");
+        t_send(t, a, "{\"type\":\"leave\"}");
+    }
+    t_send(t, a, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[a].last_error, "too_many_rooms");
+    /* One address, many players: at most rooms_per_address. */
+    int b = client_from(t, "B", "10.0.0.1");
+    t_send(t, b, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[b].last_type, "room");
+    int c = client_from(t, "C", "10.0.0.1");
+    t_send(t, c, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[c].last_error, "too_many_rooms");
+    /* Other addresses fill the rest but the reserve: 3 + 1 + 5 = 9 of 10. */
+    for (int i = 0; i < 5; i++) {
+        char addr[32], name[8];
+        snprintf(addr, sizeof addr, "10.0.1.%d", i);
+        snprintf(name, sizeof name, "D%d", i);
+        int d = client_from(t, name, addr);
+        t_send(t, d, "{\"type\":\"create\"}");
+        assert_string_equal(t->f[d].last_type, "room");
+    }
+    int e = client_from(t, "E", "10.0.2.1");
+    t_send(t, e, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[e].last_error, "too_many_rooms");
+    /* Quick match still finds a room. */
+    t_send(t, e, "{\"type\":\"quick\"}");
+    assert_string_equal(t->f[e].last_type, "room");
+    /* Rooms where nobody did anything for room_idle_ms close and free their places. */
+    DdzServerStats st;
+    ddz_server_stats(t->srv, &st);
+    long before = st.rooms;
+    t->f[b].autoplay = t->f[e].autoplay = false;
+    for (int k = 0; k < t->n; k++)
+        t->f[k].autoplay = false;
+    t_tick(t, t->cfg.room_idle_ms + 100);
+    ddz_server_stats(t->srv, &st);
+    assert_true(st.rooms < before);
+    assert_string_equal(t->f[b].last_type, "left");
+    t_send(t, c, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[c].last_type, "room");
+    t_free(t);
+}
+
+/* Issue 10 #7: password guessing backs off per room and per address. */
+static void password_guessing_backs_off(void **state)
+{
+    (void)state;
+    T *t = t_new(18, NULL, NULL);
+    int a = client_from(t, "A", "10.0.0.1");
+    t_send(t, a, "{\"type\":\"create\",\"password\":\"4711\"}");
+    long room = t->f[a].c.room;
+    /* From many addresses (a botnet): the room itself slows them down. */
+    int refused = 0, slowed = 0;
+    for (int i = 0; i < 20; i++) {
+        char addr[32];
+        snprintf(addr, sizeof addr, "10.9.0.%d", i);
+        int g = client_from(t, "G", addr);
+        t_sendf(t, g, "{\"type\":\"join\",\"room\":%ld,\"password\":\"%04d\"}", room, i);
+        refused += !strcmp(t->f[g].last_error, "wrong_password");
+        slowed += !strcmp(t->f[g].last_error, "too_many_tries");
+        ddz_server_close(t->srv, t->f[g].id, t->now);
+        t->f[g].closed = true;
+        t->n--;
+        ddz_client_free(&t->f[g].c);
+        json_decref(t->f[g].last);
+    }
+    assert_int_equal(refused, 5);
+    assert_int_equal(slowed, 15);
+    /* The right password is refused too while the room waits, and admitted after. */
+    int h = client_from(t, "H", "10.0.0.2");
+    t_sendf(t, h, "{\"type\":\"join\",\"room\":%ld,\"password\":\"4711\"}", room);
+    assert_string_equal(t->f[h].last_error, "too_many_tries");
+    t_tick(t, 2000);
+    t_sendf(t, h, "{\"type\":\"join\",\"room\":%ld,\"password\":\"4711\"}", room);
+    assert_string_equal(t->f[h].last_type, "room");
+    /* From one address over many rooms: the address slows down. */
+    int rooms[8];
+    for (int i = 0; i < 8; i++) {
+        char addr[32];
+        snprintf(addr, sizeof addr, "10.1.0.%d", i);
+        int o = client_from(t, "O", addr);
+        t_send(t, o, "{\"type\":\"create\",\"password\":\"secret\"}");
+        rooms[i] = (int)t->f[o].c.room;
+    }
+    int z = client_from(t, "Z", "10.7.7.7");
+    refused = slowed = 0;
+    for (int i = 0; i < 8; i++) {
+        t_sendf(t, z, "{\"type\":\"join\",\"room\":%d,\"password\":\"guess\"}", rooms[i]);
+        refused += !strcmp(t->f[z].last_error, "wrong_password");
+        slowed += !strcmp(t->f[z].last_error, "too_many_tries");
+        t->now += 200;
+    }
+    assert_int_equal(refused, 5);
+    assert_int_equal(slowed, 3);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -488,6 +619,8 @@ int main(void)
         cmocka_unit_test(fast_players_act_at_game_pace_and_the_rest_is_limited),
         cmocka_unit_test(a_player_back_after_a_restart_hears_its_game_was_aborted),
         cmocka_unit_test(players_are_made_on_first_use_and_the_unused_expire),
+        cmocka_unit_test(one_client_cannot_fill_every_room),
+        cmocka_unit_test(password_guessing_backs_off),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

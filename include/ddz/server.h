@@ -35,6 +35,9 @@ typedef struct DdzServerConfig {
     char auto_level[16];     /* level of the computer that plays for a player (托管, "normal") */
     int max_conns;           /* connections at once (20000) */
     int max_rooms;           /* rooms at once (10000) */
+    int rooms_per_player;    /* rooms one player may have opened that still exist (3) */
+    int rooms_per_address;   /* the same per network address (30) */
+    int room_idle_ms;        /* a waiting room where nobody did anything this long is closed (600000) */
     int player_keep_ms;      /* without a store: a player who played and went away is kept this
                                 long for its token (6 h); one who never sat or watched goes at once */
     /* Randomness for deals, salts, tokens and computer players: NULL is the operating
@@ -58,6 +61,9 @@ void ddz_server_free(DdzServer *srv);
 /* A new connection; returns its id (> 0), or -1 when the server is full (the transport
  * then closes it). Ids are never reused while the server lives. */
 long ddz_server_open(DdzServer *srv, int64_t now_ms);
+/* Tells the server where a connection comes from (its IP address as text), for the limits
+ * per address (rooms, password tries). Connections without one are limited per player only. */
+void ddz_server_set_address(DdzServer *srv, long conn, const char *addr);
 
 /* One whole message (one WebSocket text frame) from connection conn. Anything may arrive:
  * malformed or hostile input is answered with an error, or the connection is cut

@@ -41,6 +41,7 @@ Room *room_new(DdzServer *srv, const char *name, const char *password, const Ddz
     uint8_t b;
     srv_random(srv, &b, 1);
     r->next_first = b % DDZ_SEAT_NB; /* RULES §3: random for the first deal, then rotating */
+    r->active = srv->now;
     srv->rooms[srv->nrooms++] = r;
     return r;
 }
@@ -105,6 +106,9 @@ void room_gc(DdzServer *srv)
     for (int i = 0; i < srv->nrooms;) {
         Room *r = srv->rooms[i];
         if (r->state == ROOM_WAITING && room_humans(r, false) == 0 && r->nwatch == 0) {
+            Guard *g = r->addr ? guard_get(&srv->guards, r->addr) : NULL;
+            if (g)
+                g->rooms--;
             room_free(r);
             srv->rooms[i] = srv->rooms[--srv->nrooms];
         } else {
@@ -331,6 +335,28 @@ static void detach(DdzServer *srv, Player *p, const char *reason)
     p->seat = -1;
     srv->gc = true;
     room_broadcast_room(srv, r);
+}
+
+/* A waiting room where nobody did anything for room_idle_ms: everyone is sent back to the
+ * lobby (left, with reason "idle") and the room closes. */
+void room_close_idle(DdzServer *srv, Room *r)
+{
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        Player *p = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player : NULL;
+        if (p) {
+            detach(srv, p, "idle");
+            srv_send(srv, p->conn, json_pack("{s:s, s:I, s:s}", "type", "left", "room", (json_int_t)r->id, "reason",
+                                             "idle"));
+            srv_player_forget_maybe(srv, p);
+        }
+    }
+    while (r->nwatch > 0) {
+        Player *p = r->watch[0];
+        detach(srv, p, "idle");
+        srv_send(srv, p->conn, json_pack("{s:s, s:I, s:s}", "type", "left", "room", (json_int_t)r->id, "reason",
+                                         "idle"));
+        srv_player_forget_maybe(srv, p);
+    }
 }
 
 void room_leave(DdzServer *srv, Player *p)

@@ -36,6 +36,9 @@ DdzServerConfig ddz_server_config_default(void)
     c.max_conns = 20000;
     c.max_rooms = 10000;
     c.player_keep_ms = 6 * 3600 * 1000;
+    c.rooms_per_player = 3;
+    c.rooms_per_address = 30;
+    c.room_idle_ms = 600000;
     return c;
 }
 
@@ -183,10 +186,24 @@ long ddz_server_open(DdzServer *srv, int64_t now)
     return c->id;
 }
 
+void ddz_server_set_address(DdzServer *srv, long id, const char *addr)
+{
+    Conn *c = srv_conn(srv, id);
+    if (!c || c->addr)
+        return;
+    c->addr = guard_addr_key(addr);
+    Guard *g = guard_get(&srv->guards, c->addr);
+    if (g)
+        g->conns++;
+}
+
 /* Forgets a connection (the player stays, disconnected). */
 static void conn_drop(DdzServer *srv, Conn *c)
 {
     Player *p = c->player;
+    Guard *g = c->addr ? guard_get(&srv->guards, c->addr) : NULL;
+    if (g)
+        g->conns--;
     long slot = (c->id & SLOT_MASK) - 1;
     c->id = 0;
     c->player = NULL;
@@ -571,8 +588,20 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
     DdzOptions opt;
     if (parse_options(srv, c->id, options, &opt) != 0)
         return;
-    if (srv->nrooms >= srv->cfg.max_rooms) {
-        srv_error(srv, c->id, "too_many_rooms", "the server has as many rooms as it can hold");
+    /* A tenth of the rooms is kept for quick match, which never fails for want of rooms. */
+    int reserve = srv->cfg.max_rooms / 10 > 0 ? srv->cfg.max_rooms / 10 : 1;
+    if (srv->nrooms >= srv->cfg.max_rooms - reserve) {
+        srv_error(srv, c->id, "too_many_rooms", "the server has as many rooms as it can hold; try a quick match");
+        return;
+    }
+    int mine = 0;
+    for (int i = 0; i < srv->nrooms; i++)
+        mine += srv->rooms[i]->creator == p->id;
+    Guard *g = guard_get(&srv->guards, c->addr);
+    if (mine >= srv->cfg.rooms_per_player || (g && g->rooms >= srv->cfg.rooms_per_address)) {
+        srv_error(srv, c->id, "too_many_rooms", "you have %d rooms open already (at most %d per player, %d per "
+                  "address)", mine >= srv->cfg.rooms_per_player ? mine : g->rooms, srv->cfg.rooms_per_player,
+                  srv->cfg.rooms_per_address);
         return;
     }
     if (srv_player_use(srv, p) != 0)
@@ -585,6 +614,10 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
         return;
     }
     r->turn_ms = (int)turn * 1000;
+    r->creator = p->id;
+    r->addr = c->addr;
+    if (g)
+        g->rooms++;
     room_take_seat(srv, r, p, -1);
     room_broadcast_room(srv, r);
 }
@@ -612,6 +645,22 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
     if (!r) {
         srv_error(srv, c->id, "no_room", "there is no room %ld", id);
         return;
+    }
+    if (r->has_password && password) {
+        /* Tries are limited per room and per address, with a back-off that doubles. */
+        Guard *g = guard_get(&srv->guards, c->addr);
+        int64_t wait = guard_pw_wait(&r->pw, srv->now), wait_addr = g ? guard_pw_wait(&g->pw, srv->now) : 0;
+        if (wait_addr > wait)
+            wait = wait_addr;
+        if (wait > 0) {
+            srv_error(srv, c->id, "too_many_tries", "too many wrong passwords; try again in %lld s",
+                      (long long)(wait + 999) / 1000);
+            return;
+        }
+        bool ok = password_ok(r, password);
+        guard_pw_result(&r->pw, ok, srv->now);
+        if (g)
+            guard_pw_result(&g->pw, ok, srv->now);
     }
     if (!password_ok(r, password)) {
         srv_error(srv, c->id, "wrong_password", password ? "wrong password for room %ld" : "room %ld needs a password", id);
@@ -796,6 +845,7 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
     /* Without a store, players who played are kept a while for their tokens, then forgotten. */
     if (now - srv->last_sweep >= 10000) {
         srv->last_sweep = now;
+        guard_sweep(&srv->guards, now);
         for (Player *p = srv->players, *next; p; p = next) {
             next = p->next;
             if (p->idle_since && !p->conn && !p->room && now - p->idle_since >= srv->cfg.player_keep_ms)
@@ -849,6 +899,7 @@ void ddz_server_free(DdzServer *srv)
     free(srv->conns);
     free(srv->phash);
     free(srv->rooms);
+    guard_free(&srv->guards);
     free(srv);
 }
 

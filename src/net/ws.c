@@ -343,6 +343,10 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
                 ddz_server_close(sv->srv, p->conn, now_ms());
             p->conn = 0;
             return -1;
+        } else {
+            char addr[64];
+            if (lws_get_peer_simple(wsi, addr, sizeof addr))
+                ddz_server_set_address(sv->srv, p->conn, addr);
         }
         return 0;
     case LWS_CALLBACK_RECEIVE:
