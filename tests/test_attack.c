@@ -607,6 +607,67 @@ static void password_guessing_backs_off(void **state)
     t_free(t);
 }
 
+static void hundred_spectators(DdzServerConfig *c)
+{
+    c->spectators_max = 100;
+}
+
+/* Bytes in the outbox, then cleared. */
+static size_t outbox_bytes(T *t)
+{
+    const DdzServerOut *out;
+    size_t n = ddz_server_outbox(t->srv, &out), bytes = 0;
+    for (size_t i = 0; i < n; i++)
+        bytes += out[i].len;
+    ddz_server_outbox_clear(t->srv);
+    return bytes;
+}
+
+/* Issue 10 #4: spectators joining cost what they are sent, not the square of the crowd: the
+ * others hear a count at most once a second; a room takes at most its cap. */
+static void spectators_cost_linear_traffic_and_are_capped(void **state)
+{
+    (void)state;
+    T *t = t_new(19, NULL, hundred_spectators);
+    int a = t_client(t, "A"), b = t_client(t, "B"), c = t_client(t, "C");
+    long room = t_table(t, a, b, c);
+    g_who = a;
+    t_until(t, 5000, who_in_play_phase);
+    long ids[101];
+    size_t bytes = 0;
+    char join[64];
+    snprintf(join, sizeof join, "{\"type\":\"watch\",\"room\":%ld}", room);
+    for (int i = 0; i < 101; i++) {
+        ids[i] = ddz_server_open(t->srv, t->now);
+        const char *hello = "{\"type\":\"hello\",\"version\":1}";
+        ddz_server_message(t->srv, ids[i], hello, strlen(hello), t->now);
+        outbox_bytes(t);
+        ddz_server_message(t->srv, ids[i], join, strlen(join), t->now);
+        if (i < 100) {
+            bytes += outbox_bytes(t);
+        } else {
+            const DdzServerOut *out;
+            assert_int_equal(ddz_server_outbox(t->srv, &out), 1);
+            assert_non_null(strstr(out[0].data, "room_full"));
+            outbox_bytes(t);
+        }
+    }
+    /* Each newcomer got its room and the game's state: a few kilobytes each, no more. */
+    assert_true(bytes < 100 * 4000);
+    /* The players hear the count once, within a second. */
+    t_tick(t, 1000);
+    assert_int_equal(json_integer_value(json_object_get(t->f[a].last, "count")), 100);
+    size_t tick_bytes = outbox_bytes(t);
+    assert_int_equal(tick_bytes, 0);
+    for (int i = 0; i < 100; i++)
+        ddz_server_close(t->srv, ids[i], t->now);
+    assert_int_equal(outbox_bytes(t), 0);
+    t_tick(t, 1000);
+    assert_int_equal(json_integer_value(json_object_get(t->f[a].last, "count")), 0);
+    t_no_leaks(t);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -621,6 +682,7 @@ int main(void)
         cmocka_unit_test(players_are_made_on_first_use_and_the_unused_expire),
         cmocka_unit_test(one_client_cannot_fill_every_room),
         cmocka_unit_test(password_guessing_backs_off),
+        cmocka_unit_test(spectators_cost_linear_traffic_and_are_capped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,7 @@ typedef struct DdzServerConfig {
     char auto_level[16];     /* level of the computer that plays for a player (托管, "normal") */
     int max_conns;           /* connections at once (20000) */
     int max_rooms;           /* rooms at once (10000) */
+    int spectators_max;      /* spectators per room (200); a room may set fewer */
     int rooms_per_player;    /* rooms one player may have opened that still exist (3) */
     int rooms_per_address;   /* the same per network address (30) */
     int room_idle_ms;        /* a waiting room where nobody did anything this long is closed (600000) */

@@ -93,7 +93,9 @@ struct Room {
     int turn_ms;
     Seat seat[DDZ_SEAT_NB];
     Player **watch;       /* spectators */
-    int nwatch, capwatch;
+    int nwatch, capwatch, max_watch;
+    bool watch_dirty;     /* the count changed since it was last sent */
+    int64_t watch_sent;   /* when it was last sent */
     int state;
     long games;           /* games dealt in this room */
     int next_first;       /* first bidder of the next deal */
@@ -166,9 +168,10 @@ void room_broadcast(DdzServer *srv, Room *r, json_t *msg);   /* takes the refere
 Room *room_new(DdzServer *srv, const char *name, const char *password, const DdzOptions *opt, bool quick);
 void room_free_all(DdzServer *srv);
 int room_take_seat(DdzServer *srv, Room *r, Player *p, int want);
-void room_add_watcher(DdzServer *srv, Room *r, Player *p);
+int room_add_watcher(DdzServer *srv, Room *r, Player *p);
 void room_leave(DdzServer *srv, Player *p);
 void room_close_idle(DdzServer *srv, Room *r);
+void room_send_watch_count(DdzServer *srv, Room *r);
 void room_disconnected(DdzServer *srv, Player *p);
 void room_reconnected(DdzServer *srv, Player *p);
 void room_broadcast_room(DdzServer *srv, Room *r);

@@ -38,6 +38,7 @@ Room *room_new(DdzServer *srv, const char *name, const char *password, const Ddz
     r->opt = *opt;
     r->opt.leaver_penalty |= srv->cfg.leaver_penalty; /* in the game, so records show it */
     r->turn_ms = srv->cfg.turn_ms;
+    r->max_watch = srv->cfg.spectators_max;
     uint8_t b;
     srv_random(srv, &b, 1);
     r->next_first = b % DDZ_SEAT_NB; /* RULES §3: random for the first deal, then rotating */
@@ -210,12 +211,10 @@ static json_t *room_json(const Room *r)
     char options[256];
     ddz_options_format(&r->opt, options, sizeof options);
     json_t *seats = json_pack("[o, o, o]", seat_json(&r->seat[0]), seat_json(&r->seat[1]), seat_json(&r->seat[2]));
-    json_t *watch = json_array();
-    for (int w = 0; w < r->nwatch; w++)
-        json_array_append_new(watch, json_string(r->watch[w]->name));
-    return json_pack("{s:I, s:s, s:b, s:b, s:s, s:s, s:i, s:I, s:o, s:o}", "id", (json_int_t)r->id, "name", r->name,
-                     "password", r->has_password, "quick", r->quick, "state", state_name(r), "options", options,
-                     "turn", r->turn_ms / 1000, "games", (json_int_t)r->games, "seats", seats, "spectators", watch);
+    return json_pack("{s:I, s:s, s:b, s:b, s:s, s:s, s:i, s:I, s:o, s:i, s:i}", "id", (json_int_t)r->id, "name",
+                     r->name, "password", r->has_password, "quick", r->quick, "state", state_name(r), "options",
+                     options, "turn", r->turn_ms / 1000, "games", (json_int_t)r->games, "seats", seats, "spectators",
+                     r->nwatch, "max_spectators", r->max_watch);
 }
 
 void room_send_room(DdzServer *srv, Room *r, Player *p)
@@ -271,14 +270,17 @@ int room_take_seat(DdzServer *srv, Room *r, Player *p, int want)
     return s;
 }
 
-void room_add_watcher(DdzServer *srv, Room *r, Player *p)
+/* A spectator joins, up to the room's cap: 0, or -1 when the room takes no more. */
+int room_add_watcher(DdzServer *srv, Room *r, Player *p)
 {
+    if (r->nwatch >= r->max_watch)
+        return -1;
     if (r->nwatch == r->capwatch) {
         int cap = r->capwatch ? r->capwatch * 2 : 4;
         Player **w = realloc(r->watch, (size_t)cap * sizeof *w);
         if (!w) {
             srv->failed_alloc = true;
-            return;
+            return -1;
         }
         r->watch = w;
         r->capwatch = cap;
@@ -286,16 +288,44 @@ void room_add_watcher(DdzServer *srv, Room *r, Player *p)
     r->watch[r->nwatch++] = p;
     p->room = r;
     p->seat = -1;
+    r->watch_dirty = true;
+    return 0;
 }
 
+/* A spectator goes; the list shrinks when it is mostly empty, so memory is given back. */
 static void remove_watcher(Room *r, Player *p)
 {
     for (int w = 0; w < r->nwatch; w++)
         if (r->watch[w] == p) {
             memmove(&r->watch[w], &r->watch[w + 1], (size_t)(r->nwatch - w - 1) * sizeof *r->watch);
             r->nwatch--;
-            return;
+            r->watch_dirty = true;
+            break;
         }
+    if (r->capwatch > 8 && r->nwatch < r->capwatch / 4) {
+        int cap = r->capwatch / 2;
+        Player **w = realloc(r->watch, (size_t)cap * sizeof *w);
+        if (w) {
+            r->watch = w;
+            r->capwatch = cap;
+        }
+    }
+    if (!r->nwatch) {
+        free(r->watch);
+        r->watch = NULL;
+        r->capwatch = 0;
+    }
+}
+
+/* Sends the spectator count when it changed, at most once a second (room_tick). */
+void room_send_watch_count(DdzServer *srv, Room *r)
+{
+    if (!r->watch_dirty || srv->now - r->watch_sent < 1000)
+        return;
+    r->watch_dirty = false;
+    r->watch_sent = srv->now;
+    room_broadcast(srv, r, json_pack("{s:s, s:I, s:i}", "type", "spectators", "room", (json_int_t)r->id, "count",
+                                     r->nwatch));
 }
 
 void room_set_auto(DdzServer *srv, Room *r, int seat, bool on, const char *reason)
@@ -320,6 +350,9 @@ static void detach(DdzServer *srv, Player *p, const char *reason)
     Room *r = p->room;
     if (p->seat < 0) {
         remove_watcher(r, p);
+        p->room = NULL;
+        srv->gc = true;
+        return;
     } else {
         Seat *st = &r->seat[p->seat];
         if (r->state == ROOM_PLAYING) {

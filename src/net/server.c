@@ -37,6 +37,7 @@ DdzServerConfig ddz_server_config_default(void)
     c.max_rooms = 10000;
     c.player_keep_ms = 6 * 3600 * 1000;
     c.rooms_per_player = 3;
+    c.spectators_max = 200;
     c.rooms_per_address = 30;
     c.room_idle_ms = 600000;
     return c;
@@ -573,8 +574,10 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
 {
     Player *p = c->player;
     const char *name, *password, *options;
-    long turn;
+    long turn, watchers;
     if (!need_lobby(srv, p) || get_str(srv, c->id, msg, "name", false, &name) != 0 ||
+        get_int(srv, c->id, msg, "spectators", false, 0, srv->cfg.spectators_max, srv->cfg.spectators_max,
+                &watchers) != 0 ||
         get_str(srv, c->id, msg, "password", false, &password) != 0 ||
         get_str(srv, c->id, msg, "options", false, &options) != 0 ||
         get_int(srv, c->id, msg, "turn", false, 0, 600, srv->cfg.turn_ms / 1000, &turn) != 0)
@@ -614,6 +617,7 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
         return;
     }
     r->turn_ms = (int)turn * 1000;
+    r->max_watch = (int)watchers;
     r->creator = p->id;
     r->addr = c->addr;
     if (g)
@@ -669,8 +673,13 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
     if (srv_player_use(srv, p) != 0)
         return;
     if (watch) {
-        room_add_watcher(srv, r, p);
-        room_broadcast_room(srv, r);
+        /* The newcomer gets the room (with the count); the others hear the new count within
+         * a second, once for any number of comings and goings. */
+        if (room_add_watcher(srv, r, p) != 0) {
+            srv_error(srv, c->id, "room_full", "room %ld has as many spectators as it takes (%d)", id, r->max_watch);
+            return;
+        }
+        room_send_room(srv, r, p);
         if (r->state == ROOM_PLAYING)
             room_send_state(srv, r, p);
         return;

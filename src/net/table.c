@@ -475,6 +475,7 @@ static void abort_game(DdzServer *srv, Room *r, const char *reason)
 
 void room_tick(DdzServer *srv, Room *r)
 {
+    room_send_watch_count(srv, r);
     if (r->state == ROOM_WAITING && srv->cfg.room_idle_ms > 0 && srv->now - r->active >= srv->cfg.room_idle_ms) {
         room_close_idle(srv, r);
         return;
