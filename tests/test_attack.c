@@ -668,6 +668,61 @@ static void spectators_cost_linear_traffic_and_are_capped(void **state)
     t_free(t);
 }
 
+static void many_rooms(DdzServerConfig *c)
+{
+    c->rooms_per_player = 1000;
+    c->rooms_per_address = 1000;
+}
+
+/* Issue 10 #5: the lobby's list comes in pages within the 64 KiB limit, however many rooms. */
+static void the_room_list_is_paged_within_the_message_limit(void **state)
+{
+    (void)state;
+    T *t = t_new(20, NULL, many_rooms);
+    const char *hello = "{\"type\":\"hello\",\"version\":1}";
+    /* 400 rooms with the longest names (16 four-byte characters), from 400 players. */
+    for (int i = 0; i < 400; i++) {
+        long id = ddz_server_open(t->srv, t->now);
+        ddz_server_message(t->srv, id, hello, strlen(hello), t->now);
+        const char *create = "{\"type\":\"create\",\"name\":\"🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏\"}";
+        ddz_server_message(t->srv, id, create, strlen(create), t->now);
+        ddz_server_outbox_clear(t->srv);
+    }
+    int a = t_client(t, "A");
+    bool seen[1000] = {false};
+    long offset = 0, pages = 0;
+    for (;;) {
+        t_sendf(t, a, "{\"type\":\"rooms\",\"offset\":%ld}", offset);
+        json_t *m = t->f[a].last;
+        assert_string_equal(str_of(m, "type"), "rooms");
+        char *text = json_dumps(m, JSON_COMPACT);
+        assert_true(strlen(text) <= DDZ_MAX_MESSAGE);
+        free(text);
+        assert_int_equal(json_integer_value(json_object_get(m, "total")), 400);
+        json_t *list = json_object_get(m, "rooms"), *r;
+        size_t i;
+        json_array_foreach(list, i, r) {
+            long id = (long)json_integer_value(json_object_get(r, "id"));
+            assert_true(id > 0 && id < 1000 && !seen[id]);
+            seen[id] = true;
+        }
+        pages++;
+        offset += (long)json_array_size(list);
+        if (!json_is_true(json_object_get(m, "more")))
+            break;
+    }
+    assert_int_equal(offset, 400);
+    assert_int_equal(pages, 4);
+    /* Filters. */
+    t_send(t, a, "{\"type\":\"rooms\",\"state\":\"playing\"}");
+    assert_int_equal(json_integer_value(json_object_get(t->f[a].last, "total")), 0);
+    t_send(t, a, "{\"type\":\"rooms\",\"free\":true,\"limit\":5}");
+    assert_int_equal(json_array_size(json_object_get(t->f[a].last, "rooms")), 5);
+    t_send(t, a, "{\"type\":\"rooms\",\"limit\":500}");
+    assert_string_equal(t->f[a].last_error, "bad_message");
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -683,6 +738,7 @@ int main(void)
         cmocka_unit_test(one_client_cannot_fill_every_room),
         cmocka_unit_test(password_guessing_backs_off),
         cmocka_unit_test(spectators_cost_linear_traffic_and_are_capped),
+        cmocka_unit_test(the_room_list_is_paged_within_the_message_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

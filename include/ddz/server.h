@@ -17,6 +17,9 @@
 #include "ddz/store.h"
 
 #define DDZ_PROTOCOL_VERSION 1
+/* Additions within version 1 that a client may rely on when welcome says so (PROTOCOL.md):
+ * 2 = rooms paged and filtered, spectators as a count, aborted, limits. */
+#define DDZ_PROTOCOL_REVISION 2
 /* The largest message the server reads; a longer one is refused and its sender cut off. */
 #define DDZ_MAX_MESSAGE 65536
 #define DDZ_NAME_MAX 16  /* characters (code points) in a nickname or room name */

@@ -106,8 +106,17 @@ static void push_out(DdzServer *srv, long conn, bool close, const char *text, si
 
 void srv_send_text(DdzServer *srv, long conn, const char *text, size_t len)
 {
-    if (conn > 0 && srv_conn(srv, conn))
-        push_out(srv, conn, false, text, len);
+    if (conn <= 0 || !srv_conn(srv, conn))
+        return;
+    if (len > DDZ_MAX_MESSAGE) {
+        /* Never more than the protocol's own limit: a bug, logged and told as such. */
+        srv_log(srv, "a %zu-byte message to connection %ld was not sent", len, conn);
+        static const char m[] = "{\"type\":\"error\",\"code\":\"internal\",\"message\":\"a message too "
+                                "large to send was dropped\"}";
+        push_out(srv, conn, false, m, sizeof m - 1);
+        return;
+    }
+    push_out(srv, conn, false, text, len);
 }
 
 void srv_send(DdzServer *srv, long conn, json_t *msg)
@@ -410,9 +419,9 @@ static int check_name(DdzServer *srv, long conn, const char *what, const char *s
 static void send_welcome(DdzServer *srv, Conn *c, const char *token, bool resumed)
 {
     Player *p = c->player;
-    json_t *m = json_pack("{s:s, s:i, s:I, s:s, s:b, s:s}", "type", "welcome", "version", DDZ_PROTOCOL_VERSION,
-                          "player", (json_int_t)p->id, "name", p->name, "resumed", resumed, "server",
-                          "ddz " DDZ_VERSION);
+    json_t *m = json_pack("{s:s, s:i, s:i, s:I, s:s, s:b, s:s}", "type", "welcome", "version",
+                          DDZ_PROTOCOL_VERSION, "revision", DDZ_PROTOCOL_REVISION, "player", (json_int_t)p->id,
+                          "name", p->name, "resumed", resumed, "server", "ddz " DDZ_VERSION);
     if (m && token)
         json_object_set_new(m, "token", json_string(token));
     srv_send(srv, c->id, m);
@@ -524,12 +533,45 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
     send_welcome(srv, c, tok, false);
 }
 
-static void on_rooms(DdzServer *srv, Conn *c)
+/* The lobby's list, a page at a time (at most ROOMS_PAGE summaries, well within a message),
+ * optionally only rooms waiting for players, playing, or with a free seat. */
+#define ROOMS_PAGE 100
+static void on_rooms(DdzServer *srv, Conn *c, const json_t *msg)
 {
+    long offset, limit;
+    const char *state;
+    json_t *jfree = json_object_get(msg, "free");
+    if (get_int(srv, c->id, msg, "offset", false, 0, 1L << 30, 0, &offset) != 0 ||
+        get_int(srv, c->id, msg, "limit", false, 1, ROOMS_PAGE, ROOMS_PAGE, &limit) != 0 ||
+        get_str(srv, c->id, msg, "state", false, &state) != 0)
+        return;
+    if (state && strcmp(state, "waiting") && strcmp(state, "playing")) {
+        srv_error(srv, c->id, "bad_message", "\"state\" must be \"waiting\" or \"playing\"");
+        return;
+    }
+    if (jfree && !json_is_boolean(jfree)) {
+        srv_error(srv, c->id, "bad_message", "\"free\" must be true or false");
+        return;
+    }
     json_t *list = json_array();
-    for (int i = 0; i < srv->nrooms && i < 500; i++)
-        json_array_append_new(list, room_summary(srv->rooms[i]));
-    srv_send(srv, c->id, json_pack("{s:s, s:o, s:i}", "type", "rooms", "rooms", list, "total", srv->nrooms));
+    long total = 0;
+    for (int i = 0; i < srv->nrooms; i++) {
+        const Room *r = srv->rooms[i];
+        if (state && (r->state == ROOM_PLAYING) != !strcmp(state, "playing"))
+            continue;
+        if (json_is_true(jfree)) {
+            bool empty = false;
+            for (int s = 0; s < DDZ_SEAT_NB; s++)
+                empty |= r->seat[s].kind == SEAT_EMPTY;
+            if (!empty || r->state != ROOM_WAITING)
+                continue;
+        }
+        if (total >= offset && total < offset + limit)
+            json_array_append_new(list, room_summary(r));
+        total++;
+    }
+    srv_send(srv, c->id, json_pack("{s:s, s:o, s:I, s:I, s:b}", "type", "rooms", "rooms", list, "total",
+                                   (json_int_t)total, "offset", (json_int_t)offset, "more", offset + limit < total));
 }
 
 static int parse_options(DdzServer *srv, long conn, const char *text, DdzOptions *opt)
@@ -813,7 +855,7 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
     } else if (!need_player(srv, c)) {
         /* said */
     } else if (!strcmp(type, "rooms")) {
-        on_rooms(srv, c);
+        on_rooms(srv, c, msg);
     } else if (!strcmp(type, "create")) {
         on_create(srv, c, msg);
     } else if (!strcmp(type, "join")) {
