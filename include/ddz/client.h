@@ -74,6 +74,12 @@ DdzClientEvent ddz_client_feed(DdzClient *c, const char *data, size_t len);
 /* The same for a message already parsed; msg is a jansson json_t *. */
 DdzClientEvent ddz_client_feed_json(DdzClient *c, struct json_t *msg);
 
+/* The hands as this seat may picture them: its own hand, the rest of each hand shown by 明牌,
+ * and for every other seat stand-ins of the right size (count[s] cards, disjoint, drawn from
+ * the cards this seat cannot see; only their number means anything). A spectator (seat -1)
+ * gets stand-ins for every seat not shown. */
+void ddz_client_hands(const DdzClient *c, DdzCards hands[DDZ_SEAT_NB]);
+
 /* The automatic player of ddz connect --auto and ddz loadtest: when it is our turn, writes
  * the message to send (JSON) into buf and returns its length, else 0. It bids the most it
  * may one time in three, else the least; never doubles or shows; plays the first hint

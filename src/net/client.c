@@ -321,6 +321,8 @@ DdzClientEvent ddz_client_feed_json(DdzClient *c, json_t *m)
         snprintf(c->commit, sizeof c->commit, "%s", str(m, "commit") ? str(m, "commit") : "");
         if (c->seat >= 0)
             c->hand = c->dealt = cards_of(json_object_get(m, "hand"));
+        for (int s = 0; s < DDZ_SEAT_NB && c->hand; s++)
+            c->count[s] = ddz_cards_size(c->hand); /* every seat is dealt as many */
         next_of(c, json_object_get(m, "next"));
         return DDZ_EV_START;
     }
@@ -334,7 +336,7 @@ DdzClientEvent ddz_client_feed_json(DdzClient *c, json_t *m)
         if (c->landlord == c->seat)
             c->hand |= c->bottom;
         if (c->landlord >= 0 && c->landlord < DDZ_SEAT_NB)
-            c->count[c->landlord] = 20;
+            c->count[c->landlord] = c->count[(c->landlord + 1) % DDZ_SEAT_NB] + ddz_cards_size(c->bottom);
         next_of(c, json_object_get(m, "next"));
         return DDZ_EV_LANDLORD;
     }
@@ -381,6 +383,31 @@ DdzClientEvent ddz_client_feed_json(DdzClient *c, json_t *m)
     if (!strcmp(type, "pong"))
         return DDZ_EV_PONG;
     return DDZ_EV_OTHER;
+}
+
+void ddz_client_hands(const DdzClient *c, DdzCards hands[DDZ_SEAT_NB])
+{
+    /* Every card not in sight. The bottom stays in: once the landlord has it, the cards of it
+     * not yet played are in the landlord's hand and count there. */
+    DdzCards pool = DDZ_DECK & ~c->hand;
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        pool &= ~c->played[s] & ~c->shown[s];
+        hands[s] = 0;
+    }
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        if (s == c->seat) {
+            hands[s] = c->hand;
+        } else if (c->shown[s]) {
+            hands[s] = c->shown[s] & ~c->played[s];
+        } else {
+            DdzCards h = 0;
+            for (DdzCard k = 0; k < DDZ_CARD_NB && ddz_cards_size(h) < c->count[s]; k++)
+                if (ddz_cards_has(pool, k))
+                    h |= ddz_cards_of(k);
+            pool &= ~h;
+            hands[s] = h;
+        }
+    }
 }
 
 DdzClientEvent ddz_client_feed(DdzClient *c, const char *data, size_t len)

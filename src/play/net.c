@@ -86,26 +86,15 @@ void net_sync_game(NetUi *u)
     g->revealed = -1;
     g->bombs = (uint8_t)u->bombs;
     g->bottom = c->bottom;
-    DdzCards played = 0;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        played |= c->played[s];
-    DdzCards pool = DDZ_DECK & ~c->hand & ~played & ~c->bottom;
+    DdzCards hands[DDZ_SEAT_NB];
+    ddz_client_hands(c, hands);
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         int r = rot(u, s);
-        if (s == c->seat) {
-            g->hand[r] = c->hand;
-        } else if (c->shown[s]) {
-            g->hand[r] = c->shown[s] & ~c->played[s];
+        /* Others' hidden hands are stand-ins: only their number is ever drawn. */
+        if (c->seat >= 0 || r != PLAY_YOU)
+            g->hand[r] = hands[s];
+        if (s != c->seat && c->shown[s])
             g->shown[r] = 2;
-        } else if (c->seat >= 0 || r != PLAY_YOU) {
-            /* Stand-ins: only their number is ever drawn. */
-            DdzCards h = 0;
-            for (DdzCard k = 0; k < DDZ_CARD_NB && ddz_cards_size(h) < c->count[s]; k++)
-                if (ddz_cards_has(pool, k))
-                    h |= ddz_cards_of(k);
-            pool &= ~h;
-            g->hand[r] = h;
-        }
         g->dealt[r] = (g->hand[r] | c->played[s]) & ~(c->landlord == s ? c->bottom : 0);
         g->dbl[r] = (uint8_t)u->dbl[s];
         p->net.autop[r] = c->autop[s];
