@@ -111,6 +111,33 @@ static void t_check_counts(T *t)
     }
 }
 
+/* The middle of the table is public: every client in a game pictures it alike, whenever it
+ * came in (from the start, watching or reconnecting in the middle). */
+static void t_check_table(T *t)
+{
+    for (int k = 0; k < t->n; k++) {
+        const DdzClient *a = &t->f[k].c;
+        if (t->f[k].closed || !a->room || !a->in_game)
+            continue;
+        for (int j = k + 1; j < t->n; j++) {
+            const DdzClient *b = &t->f[j].c;
+            if (t->f[j].closed || b->room != a->room || !b->in_game || b->game != a->game)
+                continue;
+            t->checks++;
+            if (a->table_seat != b->table_seat)
+                wrong(t, "clients %d and %d: the move to beat is seat %d's and seat %d's", k, j, a->table_seat,
+                      b->table_seat);
+            for (int s = 0; s < DDZ_SEAT_NB; s++) {
+                const DdzClientNote *x = &a->note[s], *y = &b->note[s];
+                if (x->kind != y->kind || (x->kind != DDZ_NOTE_PLAY && x->value != y->value) || x->rob != y->rob ||
+                    x->cards != y->cards)
+                    wrong(t, "clients %d and %d (after %s, %s): seat %d's note is %d/%d and %d/%d", k, j,
+                          t->f[k].last_type, t->f[j].last_type, s, x->kind, x->value, y->kind, y->value);
+            }
+        }
+    }
+}
+
 static void t_deliver(Fake *f, const char *data, size_t len)
 {
     json_t *m = json_loadb(data, len, 0, NULL);
@@ -142,6 +169,7 @@ static void t_pump(T *t)
         }
     ddz_server_outbox_clear(t->srv);
     t_check_counts(t);
+    t_check_table(t);
 }
 
 static void t_send(T *t, int k, const char *text)
@@ -316,11 +344,46 @@ static void counts_match_the_server_after_a_reconnect(void **state)
     }
 }
 
+static void a_player_who_left_keeps_its_name_at_the_table_and_in_the_result(void **state)
+{
+    (void)state;
+    T *t = t_new(21, NULL);
+    int a = t_client(t, "A"), b = t_client(t, "Bee"), c = t_client(t, "C");
+    t_table(t, a, b, c);
+    g_who = a;
+    t_run(t, 5000, who_played_some);
+    int seat = t->f[b].c.seat;
+    t_send(t, b, "{\"type\":\"leave\"}");
+    assert_string_equal(t->f[b].last_type, "left");
+    t->f[b].autoplay = false;
+    assert_string_equal(t->f[a].c.names[seat], "Bee");
+    assert_true(t->f[a].c.gone[seat]);
+    assert_true(t->f[a].c.autop[seat]);
+    assert_false(t->f[a].c.gone[t->f[c].c.seat]);
+    /* The computer plays the seat to the end; the name stays through the result and the room
+     * update that empties the seat. */
+    while (t->f[a].c.games_over < 1)
+        t_run(t, 1, NULL);
+    t_run(t, 3, NULL);
+    assert_string_equal(t->f[a].c.names[seat], "Bee");
+    assert_true(t->f[a].c.gone[seat]);
+    assert_string_equal(t->f[c].c.names[seat], "Bee");
+    /* Someone else takes the seat: the new name, not marked. */
+    int d = t_client(t, "Dee");
+    t_sendf(t, d, "{\"type\":\"join\",\"room\":%ld}", t->f[a].c.room);
+    assert_int_equal(t->f[d].c.seat, seat);
+    assert_string_equal(t->f[a].c.names[seat], "Dee");
+    assert_false(t->f[a].c.gone[seat]);
+    t_counts_right(t, 100);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(counts_match_the_server_through_games_and_for_spectators),
         cmocka_unit_test(counts_match_the_server_after_a_reconnect),
+        cmocka_unit_test(a_player_who_left_keeps_its_name_at_the_table_and_in_the_result),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -171,9 +171,9 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
         json_t *room = json_object_get(m, "room");
         json_t *seats = json_object_get(room, "seats");
         for (int s = 0; s < DDZ_SEAT_NB; s++) {
-            json_t *st = json_array_get(seats, (size_t)s);
-            const char *n = json_string_value(json_object_get(st, "name"));
-            snprintf(a->names[s], sizeof a->names[s], "%s", n ? n : "");
+            /* A player who left keeps its name, marked. */
+            snprintf(a->names[s], sizeof a->names[s], "%s%s", c->names[s],
+                     c->names[s][0] && c->gone[s] ? tx(a, T_NET_GONE_MARK) : "");
         }
         if (!c->in_game) {
             connect_sayt(a, T_L_ROOM, c->room, json_string_value(json_object_get(room, "name")),

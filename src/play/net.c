@@ -66,6 +66,11 @@ static const char *seat_label(const NetUi *u, int s)
     return play_seat_name(u->p, rot(u, s));
 }
 
+_Static_assert((int)NOTE_NONE == (int)DDZ_NOTE_NONE && (int)NOTE_BID == (int)DDZ_NOTE_BID &&
+                   (int)NOTE_DOUBLE == (int)DDZ_NOTE_DOUBLE && (int)NOTE_SHOW == (int)DDZ_NOTE_SHOW &&
+                   (int)NOTE_PASS == (int)DDZ_NOTE_PASS && (int)NOTE_PLAY == (int)DDZ_NOTE_PLAY,
+               "the client's notes are the table's");
+
 /* The table ----------------------------------------------------------------------------------*/
 
 void net_sync_game(NetUi *u)
@@ -97,6 +102,8 @@ void net_sync_game(NetUi *u)
             g->shown[r] = 2;
         g->dealt[r] = (g->hand[r] | c->played[s]) & ~(c->landlord == s ? c->bottom : 0);
         g->dbl[r] = (uint8_t)u->dbl[s];
+        const DdzClientNote *cn = &c->note[s];
+        p->note[r] = (PlayNote){cn->kind, cn->value, cn->rob, cn->move, cn->cards}; /* NOTE_* = DDZ_NOTE_* */
         p->net.autop[r] = c->autop[s];
         p->match.score[r] = c->totals[s];
     }
@@ -113,10 +120,13 @@ void net_sync_game(NetUi *u)
     memcpy(p->net.values, c->values, sizeof c->values);
     p->net.nvalues = c->nvalues;
     p->net.can_show = c->my_turn && c->can_show;
-    json_t *seats = json_object_get(u->room, "seats");
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        const char *n = net_jstr(json_array_get(seats, (size_t)s), "name");
-        snprintf(p->net.names[rot(u, s)], sizeof p->net.names[0], "%s", n[0] ? n : "?");
+        /* A player who left keeps its name, marked. */
+        char *n = p->net.names[rot(u, s)];
+        size_t size = sizeof p->net.names[0];
+        snprintf(n, size, "%s", c->names[s][0] ? c->names[s] : "?");
+        if (c->gone[s])
+            play_fmt(p, n + strlen(n), size - strlen(n), T_NET_GONE_MARK);
     }
     char cd[64] = "";
     if (c->my_turn && u->deadline_at) {
@@ -148,32 +158,14 @@ static void note_action(NetUi *u, json_t *m)
     int r = rot(u, s);
     const char *kind = net_jstr(m, "kind");
     int v = (int)net_jnum(m, "value");
-    PlayNote *n = &p->note[r];
     char word[96], text[200];
     if (!strcmp(kind, "bid")) {
-        n->kind = NOTE_BID;
-        n->value = v;
-        n->rob = u->bid != 0;
         if (c->opt.bid_mode == DDZ_BID_ROB ? v != 0 : v > u->bid)
             u->bid = c->opt.bid_mode == DDZ_BID_ROB ? 1 : v;
     } else if (!strcmp(kind, "double")) {
-        n->kind = NOTE_DOUBLE;
-        n->value = v;
         u->dbl[s] = v;
-    } else if (!strcmp(kind, "show")) {
-        n->kind = NOTE_SHOW;
-    } else if (!strcmp(kind, "pass")) {
-        n->kind = NOTE_PASS;
     } else if (!strcmp(kind, "play")) {
-        if (u->last_play_seat < 0 || u->last_play_seat == s)
-            memset(p->note, 0, sizeof p->note); /* a new round */
-        u->last_play_seat = s;
-        DdzCards cards = 0;
-        DdzError err;
-        ddz_cards_parse(net_jstr(m, "cards"), &cards, &err);
-        n->kind = NOTE_PLAY;
-        n->move = c->table;
-        n->cards = cards;
+        DdzCards cards = c->note[s].cards;
         if (c->table.type == DDZ_BOMB || c->table.type == DDZ_ROCKET)
             u->bombs++;
         char ct[160];
@@ -184,6 +176,7 @@ static void note_action(NetUi *u, json_t *m)
         return;
     }
     net_sync_game(u);
+    const PlayNote *n = &p->note[r];
     play_note_word(p, r, n, word, sizeof word);
     if (n->kind == NOTE_SHOW) {
         play_cards_text(p, c->shown[s], text, sizeof text);
@@ -203,7 +196,6 @@ static void new_game(NetUi *u)
     u->result = u->hide_result = false;
     u->bid = u->bombs = 0;
     memset(u->dbl, 0, sizeof u->dbl);
-    u->last_play_seat = -1;
     u->cursor = 0;
 }
 
@@ -301,8 +293,6 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
         note_action(u, m);
         break;
     case DDZ_EV_LANDLORD: {
-        memset(p->note, 0, sizeof p->note);
-        u->last_play_seat = -1;
         long bid = net_jnum(m, "bid");
         if (c->opt.bid_mode != DDZ_BID_ROB && bid > 0)
             u->bid = (int)bid;
@@ -332,7 +322,16 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
     case DDZ_EV_STATE: {
         /* Joining a running game (watching, reconnecting): what the notes cannot rebuild. */
         json_t *dbl = json_object_get(m, "doubles");
-        u->last_play_seat = c->table_seat;
+        u->bombs = 0;
+        json_t *hist = json_object_get(m, "history"), *a;
+        size_t i;
+        json_array_foreach(hist, i, a) {
+            DdzMove mv;
+            DdzError err;
+            if (ddz_move_parse(net_jstr(a, "move"), c->opt.rules, &mv, &err) == 0 &&
+                (mv.type == DDZ_BOMB || mv.type == DDZ_ROCKET))
+                u->bombs++;
+        }
         u->bid = (int)net_jnum(m, "bid");
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             u->dbl[s] = (int)json_integer_value(json_array_get(dbl, (size_t)s));
@@ -363,7 +362,6 @@ NetUi *net_ui_new(DdzClient *c, int lang, bool ascii, const char *url, NetSend s
     u->send = send;
     u->ctx = ctx;
     u->p = p;
-    u->last_play_seat = -1;
     snprintf(u->url, sizeof u->url, "%s", url);
     p->cfg.lang = lang;
     p->cfg.ascii = ascii;

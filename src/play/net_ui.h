@@ -35,7 +35,7 @@ struct NetUi {
     bool quit_ask, help;
     bool result, hide_result; /* the result panel of the last game */
     int cursor;
-    int bid, dbl[DDZ_SEAT_NB], bombs, last_play_seat;
+    int bid, dbl[DDZ_SEAT_NB], bombs;
     long deadline_at;         /* our turn's deadline (monotonic ms), 0 none */
     long last_draw;
     bool dirty;
