@@ -189,7 +189,9 @@ int ddz_seed_secure(uint64_t *seed);
 void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first);
 
 /* Starts a game from known hands (17 each) and bottom (3), or under hubei48 16 each and no
- * bottom (0), e.g. a record or a puzzle.
+ * bottom (0), e.g. a record or a puzzle. (Every start under hubei48 drops the options of the
+ * 54-card game it does not take: rob bidding, first bidder modes, doubling, packets, forced
+ * and must bid, 明牌, play_all.)
  * Returns 0, or -1 with err when the cards are not a partition of the deck. */
 int ddz_game_from_hands(DdzGame *g, const DdzOptions *opt, const DdzCards hands[DDZ_SEAT_NB],
                         DdzCards bottom, int first, DdzError *err);

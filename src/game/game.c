@@ -26,6 +26,13 @@ void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB])
 static void start(DdzGame *g, const DdzOptions *opt, int first)
 {
     g->opt = *opt;
+    if (ddz_ruleset_is_48(opt->rules)) {
+        /* RULES §8 is played as a whole: options of the 54-card game do not apply. */
+        g->opt.bid_mode = DDZ_BID_POINTS;
+        g->opt.first_bidder = DDZ_FIRST_GIVEN;
+        g->opt.double_mode = DDZ_DOUBLE_NONE;
+        g->opt.packet_deal = g->opt.forced_bid = g->opt.must_bid = g->opt.show_cards = g->opt.play_all = false;
+    }
     g->phase = DDZ_PHASE_BID;
     g->turn = g->first = (uint8_t)first;
     g->landlord = g->bidder = DDZ_NO_SEAT;
