@@ -53,6 +53,9 @@ typedef struct DdzOptions {
     uint8_t base;         /* base score of the rob flow (default 1); points mode uses the bid */
     bool spring_off;      /* spring and anti-spring do not double (competition: bombs only) */
     bool leaver_penalty;  /* an abandoned seat (ddz_game_abandon) loses 10 × base, RULES §7 */
+    uint16_t turn_seconds;/* seconds to act before the server passes for the seat (or plays the
+                             smallest move when leading); 0: the server's default. Games without
+                             a clock (the library, the terminal game) do not use it */
     int cap;              /* 封顶: each side's total in one game is at most this (0: no cap) */
     int fee_percent;      /* 抽水: percent of each winner's gain the house takes (0..100) */
 } DdzOptions;
@@ -61,7 +64,9 @@ DdzOptions ddz_options_default(void);
 
 /* Sets one option from "name=value" (or a bare flag name meaning =1), e.g. "rules=douzero",
  * "bid=rob", "first=heart3", "double=farmer", "packet", "forced_bid", "must_bid", "show",
- * "play_all", "base=2", "cap=64", "fee=5", "spring_off", "leaver", "first=middle". Returns 0, or -1 with err saying what is wrong
+ * "play_all", "base=2", "cap=64", "fee=5", "spring_off", "leaver", "first=middle", "turn=30", and
+ * the bundle "competition" (RULES §7), which sets packet, first=middle, must_bid, forced_bid,
+ * play_all, spring_off, turn=30 and leaver at once (add cap=N and fee=N to it). Returns 0, or -1 with err saying what is wrong
  * and listing what is accepted. */
 int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err);
 

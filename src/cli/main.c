@@ -307,7 +307,12 @@ static const char OPTIONS_HELP[] =
     "                     10 x the base, whatever the result; the house balances (RULES §7)\n"
     "  cap=N              封顶: neither side wins or loses more than N in one game (the\n"
     "                     farmers' stakes are scaled down to sum to N)\n"
-    "  fee=N              抽水: the house takes N percent of each winner's gain\n";
+    "  fee=N              抽水: the house takes N percent of each winner's gain\n"
+    "  turn=N             seconds to act in a served game, then a pass (the smallest move when\n"
+    "                     leading); 0: the server's --turn\n"
+    "  competition        the competition rule set (RULES §7) at once: packet, first=middle,\n"
+    "                     must_bid, forced_bid, play_all, spring_off, turn=30, leaver; add cap=N\n"
+    "                     and fee=N for a cap and a house fee. Each part also works alone\n";
 
 static int help(const char *name)
 {
