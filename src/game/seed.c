@@ -5,6 +5,7 @@
 
 #include <sodium.h>
 
+#include "ddz/draw.h"
 #include "ddz/game.h"
 
 int ddz_seed_secure(uint64_t *seed)
@@ -23,63 +24,25 @@ int ddz_seed256_secure(uint8_t seed[DDZ_SEED256_BYTES])
     return 0;
 }
 
-/* The ChaCha20 key stream of a seed (key = seed, nonce = 8 zero bytes, block counter from 0),
- * read as consecutive little-endian 32-bit words. */
-typedef struct Stream {
-    uint8_t key[DDZ_SEED256_BYTES];
-    uint8_t block[64];
-    uint64_t next_block;
-    int used; /* bytes of block already read */
-} Stream;
-
-static uint32_t stream_word(Stream *s)
-{
-    if (s->used == 64) {
-        static const uint8_t zero[64];
-        static const uint8_t nonce[crypto_stream_chacha20_NONCEBYTES];
-        crypto_stream_chacha20_xor_ic(s->block, zero, sizeof zero, nonce, s->next_block++, s->key);
-        s->used = 0;
-    }
-    const uint8_t *b = s->block + s->used;
-    s->used += 4;
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
-/* Uniform in [0, n): a word w is taken when w < 2^32 - (2^32 mod n), as w mod n; else the
- * next word is tried. */
-static uint32_t stream_below(Stream *s, uint32_t n)
-{
-    uint32_t limit = (uint32_t)(0x100000000ull - 0x100000000ull % n);
-    for (;;) {
-        uint32_t w = stream_word(s);
-        if (limit == 0 || w < limit)
-            return w % n;
-    }
-}
-
 int ddz_deck_shuffle_seed256(const uint8_t seed[DDZ_SEED256_BYTES], DdzCard deck[DDZ_CARD_NB], int first_bidder)
 {
-    Stream s;
-    memcpy(s.key, seed, sizeof s.key);
-    s.next_block = 0;
-    s.used = 64;
-    /* sodium_init is needed once; crypto_stream_chacha20 works without it, but be safe. */
-    if (sodium_init() < 0)
+    DdzDraw s;
+    if (ddz_draw_init256(&s, seed) != 0)
         return -2;
     for (int i = 0; i < DDZ_CARD_NB; i++)
         deck[i] = (DdzCard)i;
     for (int i = DDZ_CARD_NB - 1; i > 0; i--) {
-        int j = (int)stream_below(&s, (uint32_t)i + 1);
+        int j = (int)ddz_draw_below(&s, (uint32_t)i + 1);
         DdzCard t = deck[i];
         deck[i] = deck[j];
         deck[j] = t;
     }
     int reveal = -1;
     if (first_bidder == DDZ_FIRST_REVEALED)
-        reveal = (int)stream_below(&s, 51);
+        reveal = (int)ddz_draw_below(&s, 51);
     else if (first_bidder == DDZ_FIRST_MIDDLE)
-        reveal = DDZ_MIDDLE_LO + (int)stream_below(&s, DDZ_MIDDLE_HI - DDZ_MIDDLE_LO);
-    sodium_memzero(&s, sizeof s);
+        reveal = DDZ_MIDDLE_LO + (int)ddz_draw_below(&s, DDZ_MIDDLE_HI - DDZ_MIDDLE_LO);
+    ddz_draw_wipe(&s);
     return reveal;
 }
 
