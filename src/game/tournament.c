@@ -471,13 +471,12 @@ bool ddz_tour_ok(const DdzTour *t, char *why, size_t size)
         memset(mark, 0, (size_t)n);
         for (int i = 0; i < nin; i++)
             mark[in[i]] = 1;
-        int fewest = -1;
-        for (int i = 0; i < nin; i++)
-            if (fewest < 0 || byes[in[i]] < fewest)
-                fewest = byes[in[i]];
         int seen = 0, next = 0;
         for (int b = 0; ok && b < rd->nbyes; b++) {
-            int id = rd->bye[b];
+            int id = rd->bye[b], fewest = -1;
+            for (int i = 0; i < nin; i++) /* among the round's players without a bye yet */
+                if (mark[in[i]] == 1 && (fewest < 0 || byes[in[i]] < fewest))
+                    fewest = byes[in[i]];
             if (id < 0 || id >= n || mark[id] != 1)
                 ok = fail(why, size, "round %d: bye to %d, who is not in the round or seen twice", r, id);
             else if (byes[id] > fewest)
