@@ -89,6 +89,18 @@ static void deal_is_48_cards_16_each_no_bottom(void **state)
         assert_true(ddz_game_ok(&g));
     }
     assert_int_equal(seen, DDZ_DECK48); /* every card reaches seat 0 some time */
+    /* Real games deal from 256-bit seeds (ChaCha20): the same 48 cards, 16 each. */
+    for (int k = 0; k < 20; k++) {
+        uint8_t seed[DDZ_SEED256_BYTES];
+        for (int i = 0; i < DDZ_SEED256_BYTES; i++)
+            seed[i] = (uint8_t)ddz_rng_below(&rng, 256);
+        DdzGame g;
+        ddz_game_new_seed256(&g, &o, seed, k % 3);
+        assert_int_equal(g.hand[0] | g.hand[1] | g.hand[2], DDZ_DECK48);
+        for (int s = 0; s < 3; s++)
+            assert_int_equal(ddz_cards_size(g.hand[s]), 16);
+        assert_int_equal(g.bottom, 0);
+    }
     /* ♣2 ♦2 ♥2 ♠A are never dealt; no jokers. */
     assert_int_equal(seen & (ddz_cards_of(47) | ddz_cards_of(48) | ddz_cards_of(49) | ddz_cards_of(50)), 0);
     assert_int_equal(seen >> 52, 0);
@@ -450,7 +462,13 @@ static void ten_thousand_games_keep_every_rule_and_round_trip(void **state)
                 covers += r.cover >= 0;
                 bonuses += r.bonus_bombs[0] + r.bonus_bombs[1] + r.bonus_bombs[2];
             }
-            DdzRecordInfo info = {true, seeds[k], {"random", "random", "random"}, k + 1};
+            DdzRecordInfo info;
+            memset(&info, 0, sizeof info);
+            info.has_seed = true;
+            info.seed = seeds[k];
+            info.game = k + 1;
+            for (int s = 0; s < 3; s++)
+                strcpy(info.seats[s], "random");
             DdzError err;
             assert_int_equal(ddz_record_write(f, g, &info, &err), 0);
         }

@@ -177,8 +177,9 @@ void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB]);
 /* Deals a shuffled deck: 17 cards each -- deck[i] to seat i mod 3 for i < 51, or with
  * opt->packet_deal deck[0..1] to seat 0, deck[2..3] to seat 1, deck[4..5] to seat 2, then
  * three cards at a time in the same seat order five times -- and deck[51..53] to the bottom. first: the seat that bids first under
- * DDZ_FIRST_GIVEN (and the fallback of the other modes). Under hubei48 the deck is deck[0..47],
- * the 48 cards of DDZ_DECK48, deck[i] to seat i mod 3, no bottom and no revealed card. For DDZ_FIRST_REVEALED the card
+ * DDZ_FIRST_GIVEN (and the fallback of the other modes). Under hubei48 the cards of DDZ_DECK48
+ * go to the seats in turn in the order they come in deck[] (the other six are skipped): 16
+ * each, no bottom, no revealed card. For DDZ_FIRST_REVEALED the card
  * is deck[reveal_index] with reveal_index drawn by the caller in [0, 51), for DDZ_FIRST_MIDDLE
  * in [DDZ_MIDDLE_LO, DDZ_MIDDLE_HI) -- ddz_game_new does it; an index out of that range
  * reveals nothing. */

@@ -70,9 +70,12 @@ void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CAR
     assert(first >= 0 && first < DDZ_SEAT_NB);
     DdzCards h[3] = {0, 0, 0};
     if (ddz_ruleset_is_48(opt->rules)) {
-        /* RULES §8: 48 cards, 16 each, no bottom, no revealed card. */
-        for (int i = 0; i < 48; i++)
-            h[i % 3] |= ddz_cards_of(deck[i]);
+        /* RULES §8: 48 cards, 16 each, no bottom, no revealed card. The 48 cards come in the
+         * order of the shuffled 54 (the six others skipped), so every shuffle of the 54 --
+         * seeded or 256-bit -- deals a uniform shuffle of the 48. */
+        for (int i = 0, k = 0; i < DDZ_CARD_NB; i++)
+            if (ddz_cards_has(DDZ_DECK48, deck[i]))
+                h[k++ % 3] |= ddz_cards_of(deck[i]);
         for (int s = 0; s < 3; s++)
             g->hand[s] = g->dealt[s] = h[s];
         g->bottom = 0;
@@ -107,20 +110,6 @@ void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CAR
 void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first)
 {
     DdzCard deck[DDZ_CARD_NB];
-    if (ddz_ruleset_is_48(opt->rules)) {
-        /* Fisher–Yates over the 48 cards of DDZ_DECK48, in id order to start. */
-        int n = 0;
-        for (DdzCards d = DDZ_DECK48; d; d &= d - 1)
-            deck[n++] = __builtin_ctzll(d);
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)ddz_rng_below(rng, (uint32_t)i + 1);
-            DdzCard t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
-        ddz_game_deal(g, opt, deck, first, -1);
-        return;
-    }
     ddz_deck_shuffle(rng, deck);
     int reveal = -1;
     if (opt->first_bidder == DDZ_FIRST_REVEALED)
