@@ -126,7 +126,7 @@ wait_re bottom "Bottom .[0-9JQKA]"
 wait_re play_turn "Your lead: play any move\.|Beat .*, or pass\.|wins\." 20
 if screen_has "Your lead"; then
     keys p
-    wait_for lead_pass "you lead: you cannot pass"
+    wait_for lead_pass "You lead: you cannot pass."
 fi
 if screen_has "Your lead|Beat .*, or pass"; then
     keys Enter
@@ -180,7 +180,7 @@ wait_re locked "2 \* +密室 +李四 +1/3 +waiting"
 keys Down Enter
 wait_for ask_password "Password of room 2:"
 keys "wrong" Enter
-wait_for wrong_password "password"
+wait_for wrong_password "Wrong password for room 2."
 keys j "pw" Enter
 wait_re joined "Seat 1 +王五 \(you\)"
 S=net
@@ -211,10 +211,17 @@ wait_for zh_watch_exit "DDZ-EXIT=0"
 
 # The line mode speaks --lang too ----------------------------------------------------------------
 runs=$((runs + 1))
-out=$(printf 'rooms\n' | "$DDZ" connect "$url" --plain --lang zh --name 赵六 2>&1)
+out=$(printf 'rooms\njoin 4242\npass\n' | "$DDZ" connect "$url" --plain --lang zh --name 赵六 2>&1)
 case $out in
-*"欢迎，赵六（玩家 "*"还没有房间"*) ;;
+*"欢迎，赵六（玩家 "*"还没有房间"*"! 没有房间 4242。"*"! 请先加入或创建房间。"*) ;;
 *) fail "plain_zh: $out" ;;
+esac
+# Refusals are worded by the client, in its language.
+runs=$((runs + 1))
+out=$(printf 'join 4242\n' | "$DDZ" connect "$url" --plain --lang en --name Zhao 2>&1)
+case $out in
+*"! There is no room 4242."*) ;;
+*) fail "plain_en_refusal: $out" ;;
 esac
 
 echo "net_tmux.sh: $((runs - fails))/$runs checks passed"
