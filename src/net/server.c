@@ -241,6 +241,8 @@ void ddz_server_close(DdzServer *srv, long id, int64_t now)
 /* An error message; errors come at a limited rate, then the connection is cut. args (taken,
  * may be NULL): the refusal's arguments, for clients to word it in their language. */
 static void error_v(DdzServer *srv, long conn, const char *code, json_t *args, const char *fmt, va_list ap)
+    __attribute__((format(printf, 5, 0)));
+static void error_v(DdzServer *srv, long conn, const char *code, json_t *args, const char *fmt, va_list ap)
 {
     Conn *c = srv_conn(srv, conn);
     if (!c) {
