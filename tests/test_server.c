@@ -271,6 +271,25 @@ static void a_password_room_admits_only_the_password(void **state)
     t_free(t);
 }
 
+/* The competition bundle in a room: its options, and turn=N as the room's time to act. */
+static void a_competition_room_has_its_turn_time_and_options(void **state)
+{
+    (void)state;
+    T *t = t_new(15, NULL, NULL);
+    int a = t_client(t, "A"), b = t_client(t, "B");
+    t_send(t, a, "{\"type\":\"create\",\"options\":\"competition\",\"turn\":20}");
+    json_t *room = json_object_get(t->f[a].last, "room");
+    assert_non_null(room);
+    assert_int_equal(json_integer_value(json_object_get(room, "turn")), 30);
+    const char *opts = json_string_value(json_object_get(room, "options"));
+    assert_non_null(strstr(opts, "first=middle"));
+    assert_non_null(strstr(opts, "spring_off"));
+    assert_non_null(strstr(opts, "leaver"));
+    t_send(t, b, "{\"type\":\"create\",\"options\":\"turn=7\"}");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(t->f[b].last, "room"), "turn")), 7);
+    t_free(t);
+}
+
 static int write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -819,6 +838,7 @@ int main(void)
         cmocka_unit_test(computer_players_join_on_request),
         cmocka_unit_test(chat_is_limited_in_length_and_rate),
         cmocka_unit_test(the_leaver_penalty_is_ten_times_the_base),
+        cmocka_unit_test(a_competition_room_has_its_turn_time_and_options),
         cmocka_unit_test(bad_input_is_answered_with_errors),
         cmocka_unit_test(game_messages_out_of_turn_or_out_of_hand_are_refused),
         cmocka_unit_test(oversized_messages_floods_and_error_storms_are_cut_off),
