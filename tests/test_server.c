@@ -159,6 +159,8 @@ static void a_player_who_drops_is_played_by_the_computer_and_comes_back_to_a_sna
     t_pump(t);
     assert_true(t->f[a].c.autop[seat]);
     assert_string_equal(str_of(t->f[a].last, "type"), "room");
+    /* RULES §7: the game marks the seat abandoned (penalised only under the leaver option). */
+    assert_true((ddz_server_game(t->srv, room)->abandoned >> seat) & 1);
     /* Some play goes on without b. */
     for (int i = 0; i < 10; i++)
         t_run(t, 1, NULL);
@@ -473,6 +475,44 @@ static void the_leaver_penalty_is_ten_times_the_base(void **state)
     json_t *seats = json_object_get(json_object_get(t->f[a].last, "room"), "seats");
     assert_true(json_is_null(json_array_get(seats, (size_t)seat)));
     t_no_leaks(t);
+    t_free(t);
+}
+
+/* RULES §7: a player whose seat the computer played because of a disconnect loses 10 x the
+ * base even if it came back before the end. */
+static void a_dropped_player_who_comes_back_still_pays_the_penalty(void **state)
+{
+    (void)state;
+    T *t = t_new(16, ":memory:", penalty_on);
+    int a = t_client(t, "A"), b = t_client(t, "B"), c = t_client(t, "C");
+    long room = t_table(t, a, b, c);
+    g_who = b;
+    t_until(t, 5000, who_in_play_phase);
+    char token[80];
+    snprintf(token, sizeof token, "%s", t->f[b].c.token);
+    int seat = t->f[b].c.seat;
+    ddz_server_close(t->srv, t->f[b].id, t->now);
+    t->f[b].closed = true;
+    t_pump(t);
+    const DdzGame *g = ddz_server_game(t->srv, room);
+    assert_non_null(g);
+    assert_true((g->abandoned >> seat) & 1);
+    int k = t->n++;
+    Fake *f = &t->f[k];
+    memset(f, 0, sizeof *f);
+    ddz_client_init(&f->c);
+    f->id = ddz_server_open(t->srv, t->now);
+    t_sendf(t, k, "{\"type\":\"hello\",\"version\":1,\"token\":\"%s\"}", token);
+    f->autoplay = true;
+    f->readied = f->c.games_over;
+    g_want_games = 1;
+    t_run(t, 20000, enough_games);
+    json_t *over = t->f[a].last_over;
+    assert_non_null(over);
+    json_t *res = json_object_get(over, "result");
+    int base = (int)json_integer_value(json_object_get(res, "base"));
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(res, "scores"), (size_t)seat)), -10 * base);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(over, "penalties"), (size_t)seat)), 10 * base);
     t_free(t);
 }
 
@@ -839,6 +879,7 @@ int main(void)
         cmocka_unit_test(chat_is_limited_in_length_and_rate),
         cmocka_unit_test(the_leaver_penalty_is_ten_times_the_base),
         cmocka_unit_test(a_competition_room_has_its_turn_time_and_options),
+        cmocka_unit_test(a_dropped_player_who_comes_back_still_pays_the_penalty),
         cmocka_unit_test(bad_input_is_answered_with_errors),
         cmocka_unit_test(game_messages_out_of_turn_or_out_of_hand_are_refused),
         cmocka_unit_test(oversized_messages_floods_and_error_storms_are_cut_off),
