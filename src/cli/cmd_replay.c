@@ -112,6 +112,9 @@ static void say_game(const DdzGame *g, const DdzRecordInfo *info, long nb)
     bool called = false;
     for (int i = 0; i < g->nhist; i++) {
         const DdzAction *a = &g->hist[i];
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            if (((g->abandoned >> s) & 1) && g->abandoned_at[s] == i)
+                printf("  seat %d left: the computer plays it from here (abandoned)\n", s);
         switch (a->kind) {
         case DDZ_ACT_BID:
             say_bid(g, a, called);
