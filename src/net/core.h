@@ -1,5 +1,7 @@
 /* core.h -- what the server core's files share (server.c: connections, players, the lobby;
- * room.c: rooms, games, timers, computer players; msg.c: messages built from views). */
+ * room.c: rooms, seats, spectators, leaving and coming back; table.c: the running game, timers,
+ * computer players, results; ask.c: what people in a room ask; msg.c: messages built from
+ * views). */
 #ifndef DDZ_NET_CORE_H
 #define DDZ_NET_CORE_H
 
@@ -77,6 +79,8 @@ struct Room {
     uint64_t seed;
     char salt[33], commit[65];
     int64_t deadline;     /* the seat to act must act by then (0: none) */
+    int64_t turn_key;     /* the turn turn_deadline belongs to: games << 16 | actions so far */
+    int64_t turn_deadline;
     int64_t bot_due;      /* a computer acts for the seat to act then (0: none) */
     int64_t quick_due;    /* quick match: computers fill empty seats then (0: none) */
     int64_t start_after;  /* no deal before this time */
@@ -118,6 +122,9 @@ void srv_player_forget_maybe(DdzServer *srv, Player *p);
 
 /* room.c */
 Room *room_find(DdzServer *srv, long id);
+void room_seat_clear(Seat *st);
+void room_seat_drop_agent(Seat *st);
+void room_broadcast(DdzServer *srv, Room *r, json_t *msg);   /* takes the reference */
 Room *room_new(DdzServer *srv, const char *name, const char *password, const DdzOptions *opt, bool quick);
 void room_free_all(DdzServer *srv);
 int room_take_seat(DdzServer *srv, Room *r, Player *p, int want);
@@ -128,16 +135,22 @@ void room_reconnected(DdzServer *srv, Player *p);
 void room_broadcast_room(DdzServer *srv, Room *r);
 void room_send_room(DdzServer *srv, Room *r, Player *p);
 void room_send_state(DdzServer *srv, Room *r, Player *p);
-void room_try_start(DdzServer *srv, Room *r);
-void room_tick(DdzServer *srv, Room *r);
 void room_gc(DdzServer *srv);
-int room_add_bot(DdzServer *srv, Room *r, int seat, const char *level);
-void room_human_action(DdzServer *srv, Player *p, const json_t *msg, const char *type);
 void room_set_auto(DdzServer *srv, Room *r, int seat, bool on, const char *reason);
-void room_chat(DdzServer *srv, Player *p, const char *text);
 json_t *room_summary(const Room *r);
 int room_humans(const Room *r, bool connected_only);
 void room_broadcast_text(DdzServer *srv, Room *r, const char *text, size_t len);
+
+/* table.c */
+void room_try_start(DdzServer *srv, Room *r);
+void room_tick(DdzServer *srv, Room *r);
+void room_schedule(DdzServer *srv, Room *r);   /* timers for the seat to act, and its turn */
+int room_add_bot(DdzServer *srv, Room *r, int seat, const char *level);
+int room_apply(DdzServer *srv, Room *r, const DdzAction *a, const char *by, DdzError *err);
+
+/* ask.c */
+void room_human_action(DdzServer *srv, Player *p, const json_t *msg, const char *type);
+void room_chat(DdzServer *srv, Player *p, const char *text);
 
 /* msg.c */
 json_t *msg_cards(DdzCards cards);
