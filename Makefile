@@ -248,22 +248,3 @@ deb:
 	$(MAKE) install DESTDIR=$(abspath $(BUILD)/deb/root) PREFIX=/usr LIBDIR=/usr/lib/$(DEB_MA) \
 	    SYSCONFDIR=/etc UNITDIR=/lib/systemd/system ZSHCOMPDIR=/usr/share/zsh/vendor-completions
 	sh scripts/mkdeb.sh $(BUILD)/deb/root $(BUILD)/deb $(VERSION) $(DEB_MA)
-
-# ---- Shared library (provisional: issue 15 lands the real rule; same shape) ----------------
-SO_MAJOR := 0
-SO_NAME  := libddz.so.$(SO_MAJOR)
-PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
-all: $(BUILD)/libddz.so
-$(BUILD)/pic/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -fPIC -MMD -MP -c -o $@ $<
-$(BUILD)/libddz.map: $(PIC_OBJ)
-	{ echo 'DDZ_0 { global:'; cat include/ddz/*.h | grep -oE '\bddz_[a-z0-9_]+ *\(' | tr -d ' (' | sort -u | \
-	    while read f; do nm -g --defined-only $(PIC_OBJ) | grep -q " [TDRB] $$f$$" && echo "  $$f;"; done; \
-	    echo 'local: *; };'; } > $@
-$(BUILD)/libddz.so.$(VERSION): $(PIC_OBJ) $(BUILD)/libddz.map
-	$(CC) -shared $(CFLAGS) $(LDFLAGS) -Wl,-soname,$(SO_NAME) -Wl,--version-script=$(BUILD)/libddz.map \
-	    -o $@ $(PIC_OBJ) $(LDLIBS)
-$(BUILD)/libddz.so: $(BUILD)/libddz.so.$(VERSION)
-	ln -sf libddz.so.$(VERSION) $(BUILD)/$(SO_NAME)
-	ln -sf libddz.so.$(VERSION) $@
