@@ -26,6 +26,7 @@ void serve_log_init(ServeLog *log, FILE *out)
     log->color = !log->journal && isatty(fileno(out)) && !(nc && *nc);
 }
 
+static void vlog(ServeLog *log, int level, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
 static void vlog(ServeLog *log, int level, const char *fmt, va_list ap)
 {
     static const char *const WORD[] = {"", "", "", "error", "warning", "notice", "", ""};
