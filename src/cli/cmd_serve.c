@@ -123,6 +123,12 @@ static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *
         if (int_arg(argc, argv, i, 1, 3600, &v, err))
             return -1;
         cfg->ping_s = (int)v;
+    } else if (!strcmp(a, "--rooms-per-player") || !strcmp(a, "--rooms-per-address") ||
+               !strcmp(a, "--spectators")) {
+        if (int_arg(argc, argv, i, 1, 1000000, &v, err))
+            return -1;
+        *(!strcmp(a, "--spectators") ? &cfg->server.spectators_max : !strcmp(a, "--rooms-per-player")
+              ? &cfg->server.rooms_per_player : &cfg->server.rooms_per_address) = (int)v;
     } else if (!strcmp(a, "--max-conns")) {
         if (int_arg(argc, argv, i, 1, 1000000, &v, err))
             return -1;

@@ -219,6 +219,7 @@ static void back_to_waiting(DdzServer *srv, Room *r)
     r->state = ROOM_WAITING;
     r->deadline = r->bot_due = 0;
     r->start_after = srv->now + srv->cfg.between_games_ms;
+    r->active = srv->now;
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         Seat *st = &r->seat[s];
         if (st->kind != SEAT_HUMAN)
@@ -474,6 +475,11 @@ static void abort_game(DdzServer *srv, Room *r, const char *reason)
 
 void room_tick(DdzServer *srv, Room *r)
 {
+    room_send_watch_count(srv, r);
+    if (r->state == ROOM_WAITING && srv->cfg.room_idle_ms > 0 && srv->now - r->active >= srv->cfg.room_idle_ms) {
+        room_close_idle(srv, r);
+        return;
+    }
     if (r->state == ROOM_WAITING) {
         bool empty = false;
         for (int s = 0; s < DDZ_SEAT_NB; s++)
