@@ -167,7 +167,7 @@ static const CliCommand COMMANDS[] = {
      "  --quick-level L   level of quick match's computers (default normal)\n"
      "  --auto-level L    level of the computer that plays for a player (default normal)\n"
      "  --leaver-penalty  a player who leaves a game loses 10 x the base score (RULES §6)\n"
-     "  --rules P, -o OPT rules of rooms created without options (ddz help options)\n"
+     "  --rules P, -o OPT  rules of rooms created without options (ddz help options)\n"
      "  --sync-full       SQLite synchronous=FULL: survive power loss too, at some speed\n"
      "  --max-conns N     connections at once (default 20000)\n"
      "  --rooms-per-player N, --rooms-per-address N\n"
