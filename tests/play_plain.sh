@@ -181,7 +181,8 @@ has record_replays "$tmp/replay" "132 games, 0 errors"
 # Other rules play to the end: the rob flow with app doubling and 明牌, douzero, botzone. -----
 hints >"$tmp/hints"
 for opts in "-o bid=rob -o double=app -o show" "--rules douzero -o double=none -o first=given" \
-    "--rules botzone -o play_all -o first=heart3" "--rules standard -o forced_bid -o must_bid -o cap=8"; do
+    "--rules botzone -o play_all -o first=heart3" "--rules standard -o forced_bid -o must_bid -o cap=8" \
+    "--rules hubei48"; do
     # shellcheck disable=SC2086
     "$DDZ" play --plain --seed 7 --level random --lang en $opts <"$tmp/hints" >"$tmp/opt" 2>&1
     rc=$?
@@ -192,6 +193,15 @@ for opts in "-o bid=rob -o double=app -o show" "--rules douzero -o double=none -
         check_scores "rules '$opts'" "$tmp/opt"
     fi
 done
+
+# The 48-card game (RULES §8): the counter has no jokers, the results show 喜金 and 包赔. ----
+{ printf 'c\n'; hints; } >"$tmp/h48in"
+"$DDZ" play --plain --seed 5 --lang en --rules hubei48 <"$tmp/h48in" >"$tmp/h48" 2>&1
+has hubei48_counter "$tmp/h48" "K:3 A:2 2:1"
+runs=$((runs + 1))
+! grep -q "2:1 B:" "$tmp/h48" || fail "hubei48: the counter shows jokers"
+has hubei48_cover "$tmp/h48" "let the landlord go: pays the side's loss"
+has hubei48_bonus "$tmp/h48" "Bomb bonus (喜金): "
 
 # Bad arguments. -------------------------------------------------------------------------------
 for args in "--lang fr" "--level nosuch" "-o double=bogus" "--seed x" "--delay" "--frobnicate"; do

@@ -48,7 +48,10 @@ int cmd_play(int argc, char **argv)
             DdzRuleset r;
             if (cli_rules_option(argc, argv, &i, &r) != 0)
                 return CLI_USAGE;
-            cfg.opt.rules = r;
+            if (ddz_ruleset_is_48(r)) /* the 48-card game as a whole: seed 002's options go */
+                (void)ddz_options_set(&cfg.opt, "rules=hubei48", NULL);
+            else
+                cfg.opt.rules = r;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--option")) {
             if (i + 1 >= argc)
                 return cli_fail("play: %s needs NAME=VALUE, e.g. -o double=none (ddz help options)", a);

@@ -215,6 +215,13 @@ static void on_over(NetUi *u, json_t *m)
     r->base = (int)net_jnum(res, "base");
     r->multiple = (int)net_jnum(res, "multiple");
     r->fee = (int)net_jnum(res, "fee");
+    /* hubei48: 喜金 per seat, the seat that paid its side's loss (包赔) */
+    json_t *bonus = json_object_get(res, "bonus"), *cover = json_object_get(res, "cover");
+    for (int s = 0; s < DDZ_SEAT_NB && json_is_array(bonus); s++)
+        r->bonus[rot(u, s)] = (int)json_integer_value(json_array_get(bonus, (size_t)s));
+    r->cover = json_is_integer(cover) && json_integer_value(cover) >= 0 && json_integer_value(cover) < DDZ_SEAT_NB
+                   ? rot(u, (int)json_integer_value(cover))
+                   : -1;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         r->score[rot(u, s)] = c->last_score[s];
     p->over = true;

@@ -61,7 +61,8 @@ static void counter_line(const Plain *pl, const Play *p)
     int c[DDZ_RANK_NB];
     play_unseen(p, c);
     fprintf(pl->out, "   %s (%s):", play_text(p, T_COUNTER), play_text(p, T_COUNTER_NOTE));
-    for (int k = 0; k < DDZ_RANK_NB; k++)
+    int ranks = ddz_ruleset_is_48(p->game.opt.rules) ? DDZ_RANK_BJ : DDZ_RANK_NB; /* hubei48: no jokers */
+    for (int k = 0; k < ranks; k++)
         fprintf(pl->out, " %s:%d", LABELS[k], c[k]);
     fputc('\n', pl->out);
 }
@@ -242,6 +243,8 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
             play_fmt(p, buf, sizeof buf, T_FEE, r->fee);
             fprintf(pl->out, "   %s\n", buf);
         }
+        if (play_result_48_text(p, r, buf, sizeof buf) > 0) /* hubei48: 喜金, 包赔 */
+            fprintf(pl->out, "   %s\n", buf);
         fputs("  ", pl->out);
         for (int s = 0; s < DDZ_SEAT_NB; s++) {
             play_fmt(p, buf, sizeof buf, T_SCORE_LINE, play_seat_name(p, s), r->score[s], p->match.score[s]);

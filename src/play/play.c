@@ -575,7 +575,7 @@ void play_unseen(const Play *p, int count[DDZ_RANK_NB])
     DdzView v;
     ddz_game_view(&p->game, PLAY_YOU, &v);
     DdzCards seen = v.hand | v.played[0] | v.played[1] | v.played[2];
-    DdzRanks r = ddz_cards_ranks(DDZ_DECK & ~seen);
+    DdzRanks r = ddz_cards_ranks(ddz_ruleset_deck(p->game.opt.rules) & ~seen);
     for (int k = 0; k < DDZ_RANK_NB; k++)
         count[k] = ddz_ranks_get(r, k);
 }

@@ -159,6 +159,8 @@ typedef enum PlayText { PLAY_TEXTS(PLAY_TEXT_ID) T_NB } PlayText;
 
 const char *play_text(const Play *p, PlayText id);
 const char *play_seat_name(const Play *p, int seat);
+/* hubei48's 喜金 and 包赔 of a result as one line ("" when there are none); its length. */
+size_t play_result_48_text(const Play *p, const DdzResult *r, char *buf, size_t size);
 /* The move type's name: 单张 / single ... */
 const char *play_type_name(const Play *p, int type);
 /* One card's rank label ("10", "A", "大"/"RJ") and suit ("♠", "S", "王" or ""); whether it

@@ -105,6 +105,24 @@ const char *play_type_name(const Play *p, int type)
     return (unsigned)type < DDZ_MOVE_TYPE_NB ? play_text(p, (PlayText)(T_TYPE_PASS + type)) : "?";
 }
 
+size_t play_result_48_text(const Play *p, const DdzResult *r, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    if (r->bonus[0] || r->bonus[1] || r->bonus[2]) {
+        n += (size_t)snprintf(buf + n, size - n, "%s", play_text(p, T_XIJIN));
+        for (int s = 0; s < DDZ_SEAT_NB && n < size; s++)
+            if (r->bonus[s])
+                n += (size_t)snprintf(buf + n, size - n, " %s %+d", play_seat_name(p, s), r->bonus[s]);
+    }
+    if (r->cover >= 0 && r->cover < DDZ_SEAT_NB && n < size) {
+        char c[160];
+        play_fmt(p, c, sizeof c, T_COVER, play_seat_name(p, r->cover));
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "  " : "", c);
+    }
+    return n;
+}
+
 const char *play_title(const Play *p, int score)
 {
     return ddz_title_name(ddz_title_of(score), p->cfg.lang == PLAY_ZH ? "zh" : "en");

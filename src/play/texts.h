@@ -49,6 +49,8 @@
     X(T_BOMBS, "Bombs and rockets: %d (×%d)", "炸弹：%d 个（×%d）") \
     X(T_STAKE, "Base %d × multiple %d = %d", "底分 %d × 倍数 %d = %d") \
     X(T_FEE, "House fee: %d", "抽水：%d") \
+    X(T_XIJIN, "Bomb bonus (喜金):", "喜金：") \
+    X(T_COVER, "%s let the landlord go: pays the side's loss (放走包赔)", "%s放走地主，包赔") \
     X(T_SCORE_LINE, "%s %+d → %d", "%s %+d → %d") \
     X(T_MATCH_OVER, "Match over; games played: %d.", "比赛结束，共 %d 局。") \
     X(T_TITLE_HEAD, "Final table", "最终排名") \

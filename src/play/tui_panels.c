@@ -46,7 +46,9 @@ void tui_draw_result(const Tui *t)
     const Play *p = t->p;
     const DdzResult *r = &p->result;
     char title[64], line[200], a[96], b[96];
-    int w = 52, h = 13;
+    char extra[240];
+    bool has48 = play_result_48_text(p, r, extra, sizeof extra) > 0;
+    int w = 52, h = has48 ? 14 : 13;
     int y = (LINES - h) / 2 - 1, x = (COLS - w) / 2;
     play_fmt(p, title, sizeof title, T_GAME_N, p->match.games);
     tui_box(t, y, x, h, w, title);
@@ -73,6 +75,10 @@ void tui_draw_result(const Tui *t)
     if (line[0])
         tui_put(t, yy, x + (w - tui_text_width(line)) / 2, R_WARN, line);
     yy++;
+    if (has48) { /* hubei48: 喜金, 包赔 */
+        int ew = tui_text_width(extra);
+        tui_put_max(t, yy++, x + (ew < w - 2 ? (w - ew) / 2 : 1), R_WARN, extra, w - 2);
+    }
     play_fmt(p, a, sizeof a, T_STAKE, r->base, r->multiple, r->base * r->multiple);
     tui_put(t, yy, x + (w - tui_text_width(a)) / 2, R_NORMAL, a);
     yy += 2;

@@ -57,10 +57,11 @@ static void draw_counter(const Tui *t, int y)
     int c[DDZ_RANK_NB];
     play_unseen(p, c);
     const char *title = play_text(p, T_COUNTER);
-    int tw = tui_text_width(title) + 1, w = tw + 3 * DDZ_RANK_NB;
+    int ranks = ddz_ruleset_is_48(p->game.opt.rules) ? DDZ_RANK_BJ : DDZ_RANK_NB; /* hubei48: no jokers */
+    int tw = tui_text_width(title) + 1, w = tw + 3 * ranks;
     int x = (COLS - w) / 2;
     tui_put(t, y, x, R_HINT, title);
-    for (int k = 0; k < DDZ_RANK_NB; k++) {
+    for (int k = 0; k < ranks; k++) {
         char num[8];
         tui_put(t, y, x + tw + 3 * k, R_BOLD, lab[k]);
         snprintf(num, sizeof num, "%d", c[k]);
