@@ -255,6 +255,22 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
                                                                  : "");
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             say(a, " %s %+d", seat_name(a, s), c->last_score[s]);
+        /* hubei48: 喜金 and 包赔 (the result line carries them only in that game) */
+        json_t *bonus = json_object_get(res, "bonus"), *cover = json_object_get(res, "cover");
+        bool any_bonus = false;
+        for (int s = 0; s < DDZ_SEAT_NB && json_is_array(bonus); s++)
+            any_bonus |= json_integer_value(json_array_get(bonus, (size_t)s)) != 0;
+        if (any_bonus) {
+            say(a, ". %s", tx(a, T_XIJIN));
+            for (int s = 0; s < DDZ_SEAT_NB; s++)
+                if (json_integer_value(json_array_get(bonus, (size_t)s)))
+                    say(a, " %s %+d", seat_name(a, s), (int)json_integer_value(json_array_get(bonus, (size_t)s)));
+        }
+        long long cv = json_is_integer(cover) ? json_integer_value(cover) : -1;
+        if (cv >= 0 && cv < DDZ_SEAT_NB) {
+            say(a, ". ");
+            connect_sayt(a, T_COVER, seat_name(a, (int)cv));
+        }
         connect_sayt(a, T_L_TOTALS);
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             say(a, " %d", c->totals[s]);
