@@ -74,6 +74,8 @@ static void draw_bottom(const Tui *t, int y)
 {
     const Play *p = t->p;
     const DdzGame *g = &p->game;
+    if (ddz_ruleset_is_48(g->opt.rules))
+        return; /* the 48-card game has no bottom */
     DdzView v;
     ddz_game_view(g, PLAY_YOU, &v);
     char label[64];
