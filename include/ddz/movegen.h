@@ -12,8 +12,9 @@
  * found by generating the moves of every one of the 153,009,740 rank multisets of 20 cards
  * (`ddz bench maxmoves --rules P` reproduces each in about two minutes), are 519 for
  * standard and classic (3456789TJJJQQQKKKAAA), 521 for douzero (the same hand) and 804 for
- * botzone (3456789TJQKKKKAAAABR); tests/test_movegen.c pins those hands; hubei48's 16-card
- * hands stay far below (see tests/test_hubei48.c). A smaller hand's
+ * botzone (3456789TJQKKKKAAAABR); tests/test_movegen.c pins those hands. hubei48's hands
+ * of 16 cards have at most 459 (56789TJQQQQKKKKA, among all 8,466,942 rank multisets of 16
+ * cards of its deck; tests/test_hubei48.c pins it). A smaller hand's
  * moves are a subset of some 20-card hand's, so this bounds every real hand. */
 #define DDZ_MAX_MOVES 1024
 /* The most moves of any card multiset of one deck: the full deck's leading moves under the
