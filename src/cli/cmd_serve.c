@@ -124,6 +124,10 @@ int cmd_serve(int argc, char **argv)
                 return CLI_USAGE;
             *(!strcmp(a, "--spectators") ? &cfg.server.spectators_max : !strcmp(a, "--rooms-per-player")
                   ? &cfg.server.rooms_per_player : &cfg.server.rooms_per_address) = (int)v;
+        } else if (!strcmp(a, "--think-threads")) {
+            if (int_arg(argc, argv, &i, -1, 64, &v))
+                return CLI_USAGE;
+            cfg.think_threads = (int)v;
         } else if (!strcmp(a, "--max-conns")) {
             if (int_arg(argc, argv, &i, 1, 1000000, &v))
                 return CLI_USAGE;

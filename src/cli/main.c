@@ -173,6 +173,8 @@ static const CliCommand COMMANDS[] = {
      "  --rooms-per-player N, --rooms-per-address N\n"
      "                    rooms one player / one address may have open (default 3 / 30)\n"
      "  --spectators N    spectators a room takes at most (default 200)\n"
+     "  --think-threads N threads for computer decisions, off the event loop (default: CPUs\n"
+     "                    less one, 1 to 8; -1: on the loop)\n"
      "  --ping S          ping a connection silent for S seconds, cut it after 2 x S without\n"
      "                    an answer (half-open connections; default 30)\n"
      "  --quiet           no log lines on standard error\n"
