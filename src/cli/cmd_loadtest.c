@@ -62,6 +62,10 @@ typedef struct Load {
     double games;
     long actions, error_frames, closed, failed, timeouts, leaks, bad_frames;
     char first_error[256];
+    struct {
+        char what[48];
+        long n;
+    } kinds[8];
     pid_t server, server_pid;
 } Load;
 
@@ -76,6 +80,14 @@ static void note_error(Load *l, const char *what, const char *detail)
 {
     if (!l->first_error[0])
         snprintf(l->first_error, sizeof l->first_error, "%.60s: %.180s", what, detail);
+    /* Counted by kind, for the report. */
+    int i = 0;
+    while (i < 8 && l->kinds[i].n && strcmp(l->kinds[i].what, what))
+        i++;
+    if (i < 8) {
+        snprintf(l->kinds[i].what, sizeof l->kinds[i].what, "%s", what);
+        l->kinds[i].n++;
+    }
 }
 
 static void lt_open(void *ctx, long id)
@@ -161,6 +173,8 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         break;
     }
     case DDZ_EV_TURN: {
+        if (b->role == R_ROOMS || b->role == R_ATTACK)
+            break; /* it left its room of computers; they play on */
         int64_t think = (int64_t)l->think_ms * 1000;
         if (b->role == R_HUMAN || b->role == R_RECONNECT || b->role == R_CHAT)
             think = 3000000; /* 1.5 to 4.5 s: people */
@@ -235,7 +249,9 @@ static void lt_closed(void *ctx, long id, const char *why)
             l->closed++;
         else
             l->failed++;
-        note_error(l, "a connection closed", why);
+        char what[48];
+        snprintf(what, sizeof what, "closed: %.38s", b->c.error_code[0] ? b->c.error_code : why);
+        note_error(l, what, why);
     }
 }
 
@@ -281,6 +297,11 @@ static void role_move(Load *l, Bot *b, int id, int64_t now)
         static const char *const steps[] = {"{\"type\":\"create\"}", "{\"type\":\"add_bot\",\"level\":\"hard\"}",
                                             "{\"type\":\"add_bot\",\"level\":\"hard\"}", "{\"type\":\"ready\"}",
                                             "{\"type\":\"leave\"}"};
+        if (b->step % 5 && !b->c.room) { /* the room was refused (too many): later */
+            b->step = 0;
+            b->next_at = now + 5000000;
+            break;
+        }
         const char *m = steps[b->step % 5];
         ddz_ws_client_send(l->ws, id, m, strlen(m));
         b->step++;
@@ -566,6 +587,8 @@ int cmd_loadtest(int argc, char **argv)
                errors, l->error_frames, l->closed, l->failed, l->timeouts, l->leaks, l->bad_frames);
         if (l->first_error[0])
             printf("  first error     %s\n", l->first_error);
+        for (int i = 0; i < 8 && l->kinds[i].n; i++)
+            printf("    %-28s %ld\n", l->kinds[i].what, l->kinds[i].n);
         if (peak >= 0)
             printf("  server memory   peak %.1f MB, now %.1f MB\n", peak, rss);
         if (l->mixed) {
