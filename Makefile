@@ -95,6 +95,7 @@ test-run: $(TESTS) $(BUILD)/ddz
 	    echo "== $$t"; DDZ_BIN=$(BUILD)/ddz DDZ_DATA=tests/data ./$$t; done
 	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
 	@DDZ_BIN=$(BUILD)/ddz bash tests/net.sh && DDZ_BIN=$(BUILD)/ddz sh tests/net_tmux.sh
+	@DDZ_BIN=$(BUILD)/ddz bash tests/pg.sh
 	@DDZ_BIN=$(BUILD)/ddz sh tests/play_plain.sh && DDZ_BIN=$(BUILD)/ddz sh tests/play_tmux.sh
 	@echo "all tests passed ($(BUILD))"
 

@@ -136,6 +136,7 @@ struct DdzServer {
     DdzServerStats stats;
     int64_t now;
     int64_t last_sweep;   /* players last swept (ddz_server_tick) */
+    int64_t last_maintain; /* ddz_store_maintain last called */
     bool gc;              /* a room may have emptied: room_gc looks */
     bool failed_alloc;
     GuardTable guards;    /* per address */

@@ -897,19 +897,22 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
     if (now - srv->last_sweep >= 10000) {
         srv->last_sweep = now;
         guard_sweep(&srv->guards, now);
-        if (srv->store) {
-            int aborted;
-            DdzError err;
-            if (ddz_store_maintain(srv->store, &aborted, &err) != 0)
-                srv_log(srv, "store: %s", err.msg);
-            else if (aborted)
-                srv_log(srv, "store: %d games of a stopped server aborted", aborted);
-        }
         for (Player *p = srv->players, *next; p; p = next) {
             next = p->next;
             if (p->idle_since && !p->conn && !p->room && now - p->idle_since >= srv->cfg.player_keep_ms)
                 player_free(srv, p);
         }
+    }
+    /* The store hears every 2 s that this server is alive (PostgreSQL: 30 s of silence and
+     * its games count as cut). */
+    if (srv->store && now - srv->last_maintain >= 2000) {
+        srv->last_maintain = now;
+        int aborted;
+        DdzError err;
+        if (ddz_store_maintain(srv->store, &aborted, &err) != 0)
+            srv_log(srv, "store: %s", err.msg);
+        else if (aborted)
+            srv_log(srv, "store: %d games of a stopped server aborted", aborted);
     }
 }
 
