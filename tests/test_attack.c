@@ -324,6 +324,28 @@ static void clients_sanitise_what_they_print(void **state)
     char small[4];
     assert_int_equal(ddz_text_sanitize("张三", small, sizeof small), 3);
     assert_string_equal(small, "张");
+    /* Whole messages as the clients' transport gets them: escaped or raw, refused characters
+     * become '?', the record's newlines stay, the JSON stays valid. */
+    static const struct {
+        const char *in, *text;
+    } MSGS[] = {
+        {"{\"text\":\"\\u009b2J\"}", "?2J"},
+        {"{\"text\":\"\xc2\x9b" "2J\"}", "?2J"},
+        {"{\"text\":\"\\u202eabc\\u200b\"}", "?abc?"},
+        {"{\"text\":\"a\\nb\\tc\\\"d\\\\u202e\"}", "a\nb\tc\"d\\u202e"},
+        {"{\"text\":\"\\ud83c\\udccf \\u5f20\"}", "\xf0\x9f\x83\x8f 张"},
+        {"{\"text\":\"\\udb40\\udc01x\\ud800\"}", "?x?"},
+    };
+    for (size_t i = 0; i < sizeof MSGS / sizeof *MSGS; i++) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s", MSGS[i].in);
+        size_t n = ddz_text_sanitize_json(buf, strlen(buf));
+        json_t *m = json_loadb(buf, n, 0, NULL);
+        if (!m)
+            fail_msg("message %zu: not JSON after sanitising: %.*s", i, (int)n, buf);
+        assert_string_equal(json_string_value(json_object_get(m, "text")), MSGS[i].text);
+        json_decref(m);
+    }
 }
 
 /* Issue 10 #13: a fast, honest automated player is never cut for its game actions, which the

@@ -15,6 +15,7 @@
 
 #include "ddz/client.h"
 #include "ddz/server.h"
+#include "ddz/text.h"
 #include "pool.h"
 
 /* Frames waiting to be written: one allocation each, with LWS_PRE bytes in front. */
@@ -595,7 +596,12 @@ static int client_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
                                                 "it was dropped\"}";
                 c->w->h.message(c->w->ud, c->id, oversized, sizeof oversized - 1);
             } else if (c->w->h.message) {
-                c->w->h.message(c->w->ud, c->id, c->rx.buf ? c->rx.buf : "", c->rx.len);
+                /* No control, format or separator character reaches a client's screen, from
+                 * whatever server (include/ddz/text.h). */
+                size_t n = c->rx.buf ? ddz_text_sanitize_json(c->rx.buf, c->rx.len) : 0;
+                if (c->rx.buf)
+                    c->rx.buf[n] = '\0';
+                c->w->h.message(c->w->ud, c->id, c->rx.buf ? c->rx.buf : "", n);
             }
             c->rx.len = 0;
             c->rx.too_big = false;
