@@ -55,12 +55,19 @@ absent() {
 
 keys() { $T send-keys -t play "$@"; }
 
+# ascii_only NAME: every character on the screen is ASCII.
+ascii_only() {
+    runs=$((runs + 1))
+    n=$($T capture-pane -p -t play | LC_ALL=C tr -d '\000-\177' | wc -c)
+    [ "$n" = 0 ] || fail "$1: $n bytes beyond ASCII on the screen"
+}
+
 # start ARGS: a new 80x24 session running ddz play ARGS, then a line with its exit status.
 start() {
     $T kill-server >/dev/null 2>&1
     sleep 0.1
     $T new-session -d -s play -x 80 -y 24 \
-        "LANG=C.UTF-8 LC_ALL=C.UTF-8 '$DDZ' play --seed 1 --level greedy --delay 0 $*; echo DDZ-EXIT=\$?; sleep 60" ||
+        "${LOCALE_ENV:-LANG=C.UTF-8 LC_ALL=C.UTF-8} '$DDZ' play --seed 1 --level greedy --delay 0 $*; echo DDZ-EXIT=\$?; sleep 60" ||
         { fail "tmux new-session"; exit 1; }
 }
 
@@ -160,6 +167,40 @@ absent zh_help_closed "按键与牌型"
 keys C-c
 wait_for zh_ctrl_c "DDZ-EXIT=130"
 wait_for zh_summary "比赛中止，已完成 0 局。"
+
+# The C locale (no UTF-8 asked for): the game takes a UTF-8 locale the machine has, so
+# Chinese and suits show, and no line is cut at a symbol. -----------------------------------
+LOCALE_ENV="LANG=C LC_ALL=C" start --lang zh
+wait_for c_zh_prompt "请叫分：  [3] 叫 3 分  [2] 叫 2 分  [1] 叫 1 分  [0] 不叫"
+wait_for c_zh_title "ddz 斗地主 · 第 1 局"
+wait_for c_zh_suits "明牌 ♣3：你先叫。"
+keys 1
+wait_for c_zh_multiple "底分 1  倍数 ×1"
+wait_for c_zh_keys "回车 出牌  p 不要  h 提示  ←→ 空格 选牌"
+keys C-c
+wait_for c_zh_exit "DDZ-EXIT=130"
+
+# ASCII only (--ascii in English, what the game falls back to without any UTF-8 locale):
+# every piece of information stays, in ASCII, boxes included. ------------------------------
+start --lang en --ascii
+wait_for ascii_prompt "Your bid?  [3] bid 3  [2] bid 2  [1] bid 1  [0] no bid"
+wait_for ascii_title "ddz Dou Dizhu | Game 1"
+wait_for ascii_revealed "Revealed card C3: You to bid first."
+ascii_only ascii_bidding
+keys 1
+wait_for ascii_multiple "Base 1  multiple x1  seed 1"
+wait_for ascii_keys "Enter play  p pass  h hint  <> space select  c counter  ? help  q quit"
+wait_for ascii_badge "You   landlord  20 cards | 100 pts  your turn"
+ascii_only ascii_lead
+keys '?'
+wait_for ascii_help "</>  space           move along your hand"
+wait_for ascii_help_pass "pass                                                 |"
+ascii_only ascii_help
+keys x c
+wait_for ascii_counter "Counter 3  4  5  6  7  8  9  10 J  Q  K  A  2  B  R"
+ascii_only ascii_counter
+keys C-c
+wait_for ascii_exit "DDZ-EXIT=130"
 
 echo "play_tmux.sh: $((runs - fails))/$runs passed"
 [ $fails = 0 ]

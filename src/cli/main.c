@@ -25,7 +25,10 @@ static const CliCommand COMMANDS[] = {
      "                 -o bid=rob, -o first=given, -o show\n"
      "  --plain        line mode for scripts and screen readers: commands from standard\n"
      "                 input (33344, p, h, an empty line plays the hint, bid 2, c, q, ?)\n"
-     "  --ascii        SA HT C3 BJ RJ instead of Unicode suits\n"
+     "  --ascii        SA HT C3 BJ RJ instead of Unicode suits; in English the whole screen\n"
+     "                 in ASCII (x for ×, boxes of + - |). The game takes a UTF-8 locale\n"
+     "                 whenever the machine has one (yours, else C.UTF-8, en_US.UTF-8...)\n"
+     "                 and falls back to this, in English, only when it has none\n"
      "  --no-color     no colours (NO_COLOR in the environment does the same)\n"
      "  --delay MS     how long a computer player thinks (default 700, 0 with --plain)\n"
      "  --record DIR   write each deal as a game record, DIR/ddz-SEED-NNN.jsonl (ddz replay)\n"},

@@ -516,6 +516,27 @@ static int tui_human(void *ctx, Play *p)
 
 static Tui *active;
 
+static bool codeset_utf8(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+}
+
+/* Sets a UTF-8 character type whenever the machine has one: the person's locale, else the
+ * usual UTF-8 locales (C.UTF-8 is built into glibc since 2.35). Returns false when none. */
+static bool use_utf8_locale(void)
+{
+    static const char *const TRY[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8", "zh_CN.UTF-8", "zh_CN.utf8"};
+    setlocale(LC_ALL, "");
+    if (codeset_utf8())
+        return true;
+    for (size_t i = 0; i < sizeof TRY / sizeof TRY[0]; i++)
+        if (setlocale(LC_CTYPE, TRY[i]) && codeset_utf8())
+            return true;
+    setlocale(LC_CTYPE, "");
+    return false;
+}
+
 static void restore_terminal(void)
 {
     if (active && !isendwin())
@@ -524,13 +545,13 @@ static void restore_terminal(void)
 
 int play_tui(Play *p)
 {
-    setlocale(LC_ALL, "");
-    const char *cs = nl_langinfo(CODESET);
-    if (!cs || strcmp(cs, "UTF-8") != 0) {
-        /* No UTF-8: neither suits nor Chinese would show. */
+    bool utf8 = use_utf8_locale();
+    if (!utf8) {
+        /* No UTF-8 locale at all: neither suits nor Chinese can show. */
         p->cfg.ascii = true;
         p->cfg.lang = PLAY_EN;
     }
+    tui_set_charset(!p->cfg.ascii ? TUI_UTF8 : p->cfg.lang == PLAY_EN ? TUI_ASCII_ONLY : TUI_ASCII_SYMBOLS);
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr) {
         fprintf(stderr, "ddz: play: this terminal cannot run the full screen game; playing line by line\n");
@@ -574,5 +595,8 @@ int play_tui(Play *p)
         printf("%s %s %d %s", s ? "," : "", play_seat_name(p, s), p->match.score[s], play_title(p, p->match.score[s]));
     play_fmt(p, buf, sizeof buf, T_REPLAY, (unsigned long long)p->cfg.seed);
     printf("\n%s\n", buf);
+    if (!utf8)
+        fprintf(stderr, "ddz: play: this machine has no UTF-8 locale (not even C.UTF-8), so the game showed ASCII cards "
+                        "(S H D C, BJ RJ) and English; install one (e.g. locales-all) for suits and Chinese\n");
     return got_signal ? 130 : 0;
 }

@@ -33,6 +33,14 @@ typedef struct Tui {
 } Tui;
 
 /* Drawing primitives (tui_draw.c). */
+/* The character set the screen draws in: full UTF-8; ASCII symbols (--ascii with Chinese
+ * text: x for ×, S H D C for suits, the Chinese words kept); ASCII only (--ascii in English,
+ * or no UTF-8 locale on the machine: Chinese asides such as " (报双)" dropped). Every text
+ * drawn goes through tui_ascii first unless the set is TUI_UTF8. */
+enum { TUI_UTF8, TUI_ASCII_SYMBOLS, TUI_ASCII_ONLY };
+void tui_set_charset(int cs);
+int tui_charset(void);
+void tui_ascii(const char *s, char *out, size_t size);
 attr_t tui_role(const Tui *t, int r);
 void tui_init_colors(Tui *t);
 /* Display width of UTF-8 text (Chinese characters take two columns). */
