@@ -743,10 +743,19 @@ static void the_leaver_penalty_is_ten_times_the_base(void **state)
     int base = (int)json_integer_value(json_object_get(res, "base"));
     int score = (int)json_integer_value(json_array_get(json_object_get(res, "scores"), (size_t)seat));
     assert_int_equal(json_integer_value(json_array_get(json_object_get(over, "penalties"), (size_t)seat)), 10 * base);
+    /* RULES §7: the penalty replaces the leaver's result, whatever it was; the result adds up
+     * with the house. */
+    assert_int_equal(score, -10 * base);
+    json_t *scores = json_object_get(res, "scores");
+    long sum = json_integer_value(json_object_get(res, "house"));
+    for (size_t k = 0; k < 3; k++)
+        sum += (long)json_integer_value(json_array_get(scores, k));
+    assert_int_equal(sum, 0);
+    assert_true(strstr(json_string_value(json_object_get(over, "record")), "{\"type\":\"abandon\",\"seat\":") != NULL);
     DdzStorePlayer p;
     DdzError err;
     assert_int_equal(ddz_store_player_get(t->store, t->f[c].c.player, &p, &err), 1);
-    assert_int_equal(p.score, score - 10 * base);
+    assert_int_equal(p.score, -10 * base);
     assert_int_equal(p.games, 1);
     /* The seat is free again for the next game. */
     json_t *seats = json_object_get(json_object_get(t->f[a].last, "room"), "seats");

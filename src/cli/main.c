@@ -290,9 +290,11 @@ static const char OPTIONS_HELP[] =
     "Rule options (RULES.md), given as -o NAME=VALUE to deal, sim and the games:\n"
     "  rules=P            standard (default), classic, douzero, botzone: move types and kickers\n"
     "  bid=points|rob     叫分 1/2/3 (default), or 叫地主/抢地主: call, each rob doubles\n"
-    "  first=given|revealed|heart3\n"
+    "  first=given|revealed|heart3|middle\n"
     "                     who bids first: the dealt order (a match rotates it), the holder of\n"
-    "                     a card revealed from the deal, or the holder of the three of hearts\n"
+    "                     a card revealed from the deal, or the holder of the three of hearts;\n"
+    "                     middle: a card revealed from the middle of the deck, never the top\n"
+    "                     or bottom 10 (competition)\n"
     "  double=none|farmer|app\n"
     "                     no doubling (default); farmers double, landlord redoubles (倒牌/拉牌);\n"
     "                     every player may choose x2 or x4 (加倍/超级加倍)\n"
@@ -303,7 +305,11 @@ static const char OPTIONS_HELP[] =
     "                     first play (x2)\n"
     "  play_all           a hand that is one legal move must be played at once\n"
     "  base=N             base score of the rob flow (default 1)\n"
-    "  cap=N              封顶: each farmer's stake is at most N\n"
+    "  spring_off         spring and anti-spring do not double: bombs and rockets only\n"
+    "  leaver             a seat the computer played because its player left or dropped loses\n"
+    "                     10 x the base, whatever the result; the house balances (RULES §7)\n"
+    "  cap=N              封顶: neither side wins or loses more than N in one game (the\n"
+    "                     farmers' stakes are scaled down to sum to N)\n"
     "  fee=N              抽水: the house takes N percent of each winner's gain\n";
 
 static int help(const char *name)

@@ -36,6 +36,7 @@ Room *room_new(DdzServer *srv, const char *name, const char *password, const Ddz
     }
     r->quick = quick;
     r->opt = *opt;
+    r->opt.leaver_penalty |= srv->cfg.leaver_penalty; /* in the game, so records show it */
     r->turn_ms = srv->cfg.turn_ms;
     uint8_t b;
     srv_random(srv, &b, 1);
@@ -288,6 +289,9 @@ void room_set_auto(DdzServer *srv, Room *r, int seat, bool on, const char *reaso
         return;
     st->autop = on;
     st->timeouts = 0;
+    /* RULES §7: a seat the computer plays because its player left or dropped is abandoned. */
+    if (on && r->state == ROOM_PLAYING && r->game && (!strcmp(reason, "disconnected") || !strcmp(reason, "left")))
+        ddz_game_abandon(r->game, seat, NULL);
     room_broadcast(srv, r, json_pack("{s:s, s:i, s:b, s:s}", "type", "auto", "seat", seat, "on", on, "reason", reason));
     if (r->state == ROOM_PLAYING && r->game && r->game->turn == seat && r->game->phase < DDZ_PHASE_OVER)
         room_schedule(srv, r);

@@ -137,7 +137,8 @@ static char *game_record(DdzServer *srv, Room *r)
     return text;
 }
 
-static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResult *res, const int penalty[3])
+static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResult *res, const int normal[3],
+                      const int penalty[3])
 {
     if (!srv->store)
         return;
@@ -155,7 +156,7 @@ static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResu
         const Seat *st = &r->seat[s];
         e.player[s] = st->kind == SEAT_HUMAN ? st->player_id : 0;
         snprintf(e.name[s], sizeof e.name[s], "%s", st->name);
-        e.score[s] = res ? res->score[s] : 0;
+        e.score[s] = res ? normal[s] : 0;
         e.penalty[s] = penalty ? penalty[s] : 0;
     }
     DdzError err;
@@ -172,23 +173,23 @@ static void finish(DdzServer *srv, Room *r)
     DdzResult res;
     if (ddz_game_result(g, &res) != 0)
         return;
-    int penalty[DDZ_SEAT_NB] = {0, 0, 0};
+    /* The leaver penalty (RULES §7) is in the result: the seats abandoned by ddz_game_abandon
+     * get -10 x base under the leaver option. The store keeps the normal result and what the
+     * penalty changed. */
+    int penalty[DDZ_SEAT_NB], normal[DDZ_SEAT_NB];
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        Seat *st = &r->seat[s];
-        bool gone = st->kind == SEAT_HUMAN && (st->left || !st->player || !st->player->conn);
-        if (srv->cfg.leaver_penalty && gone)
-            penalty[s] = 10 * res.base; /* RULES §6: ten times the base score */
-        st->score += res.score[s] - penalty[s];
+        penalty[s] = -res.leaver[s];
+        normal[s] = res.raw[s] - res.fee_paid[s];
+        r->seat[s].score += res.score[s];
     }
     char *record = game_record(srv, r);
-    store_end(srv, r, record, &res, penalty);
-    json_t *result = json_pack("{s:i, s:b, s:b, s:b, s:i, s:i, s:i, s:[i,i,i], s:i, s:[i,i,i]}",
-                               "landlord", res.landlord, "landlord_won", res.landlord_won, "spring", res.spring,
-                               "anti_spring", res.anti_spring, "bombs", res.bombs, "base", res.base, "multiple",
-                               res.multiple, "stakes", res.stake[0], res.stake[1], res.stake[2], "fee", res.fee,
-                               "scores", res.score[0], res.score[1], res.score[2]);
+    store_end(srv, r, record, &res, normal, penalty);
+    char *result_text = ddz_result_json(&res); /* the record's result line: every factor */
+    json_t *result = result_text ? json_loads(result_text, 0, NULL) : NULL;
+    free(result_text);
+    json_object_del(result, "type");
     json_t *m = json_pack("{s:s, s:I, s:o, s:[i,i,i], s:[i,i,i], s:o, s:o}", "type", "over", "game",
-                          (json_int_t)r->games, "result", result, "penalties", penalty[0], penalty[1], penalty[2],
+                          (json_int_t)r->games, "result", result, "penalties", res.penalty[0], res.penalty[1], res.penalty[2],
                           "totals", r->seat[0].score, r->seat[1].score, r->seat[2].score, "hands",
                           msg_cards3(g->dealt), "bottom", msg_cards(g->bottom));
     if (m) {
@@ -338,7 +339,7 @@ int room_apply(DdzServer *srv, Room *r, const DdzAction *a, const char *by, DdzE
         finish(srv, r);
     } else if (g->phase == DDZ_PHASE_REDEAL) {
         char *record = game_record(srv, r);
-        store_end(srv, r, record, NULL, NULL);
+        store_end(srv, r, record, NULL, NULL, NULL);
         json_t *rm = json_pack("{s:s, s:I, s:o, s:o}", "type", "redeal", "game", (json_int_t)r->games, "hands",
                                msg_cards3(g->dealt), "bottom", msg_cards(g->bottom));
         if (rm) {
