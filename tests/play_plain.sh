@@ -80,7 +80,7 @@ has en_help "$tmp/en" "h or hint             next hint; an empty line then plays
 has en_bid_hint "$tmp/en" "Hint: 1 = bid 1 (Enter)"
 has en_landlord "$tmp/en" "Landlord: You, base 1. Bottom cards: ♦7 ♥7 ♥9"
 has en_doubling "$tmp/en" "East: no double"
-has en_table "$tmp/en" "-- Game 1 · Base 1 multiple ×1 · Scores: You 100, East 100, West 100"
+has en_table "$tmp/en" "-- Game 1 · Base 1 multiple ×2 · Scores: You 100, East 100, West 100"
 has en_lead "$tmp/en" "Your lead: play any move."
 has en_lead_pass "$tmp/en" "! You lead: you cannot pass."
 has en_not_move "$tmp/en" "! 78 is not a move."
@@ -95,8 +95,9 @@ has en_seat_line "$tmp/en" "   East: 14 cards; played ♣6 ♦6 ♥6"
 has en_one_left "$tmp/en" "one card left! (报单)"
 has en_two_left "$tmp/en" "two cards left! (报双)"
 has en_result "$tmp/en" "== Game 1: The landlord (You) wins. You win!"
-has en_stake "$tmp/en" "Base 1 × multiple 1 = 1"
-has en_bombs "$tmp/en" "Bombs and rockets: 1 (×2)"
+has en_stake "$tmp/en" "   Game score: 1 × 1                = 1"
+has en_landlord_sum "$tmp/en" "   You, the landlord: 1 + 1         = 2"
+has en_bombs "$tmp/en" "   Bombs: 1                          ×2"
 has en_redeal "$tmp/en" "Nobody bid: the cards are dealt again."
 has en_over "$tmp/en" "== Match over; games played: 75."
 has en_title1 "$tmp/en" "   1. You  300  landlord"
@@ -134,7 +135,7 @@ has zh_play "$tmp/zh" "你：♣3 ♦3 ♠3（三张）"
 has zh_pass "$tmp/zh" "西家：不要"
 has zh_one_left "$tmp/zh" "报单！还剩一张。"
 has zh_result "$tmp/zh" "地主（你）胜。 你赢了！"
-has zh_bombs "$tmp/zh" "炸弹：1 个（×2）"
+has zh_bombs "$tmp/zh" "   炸弹 1 个               ×2"
 has zh_redeal "$tmp/zh" "都不叫，重新发牌。"
 has zh_over "$tmp/zh" "== 比赛结束，共 75 局。"
 has zh_title1 "$tmp/zh" "   1. 你  300  地主"
@@ -143,6 +144,57 @@ has zh_replay "$tmp/zh" "重玩这场比赛：ddz play --seed 1"
 check_scores zh "$tmp/zh"
 runs=$((runs + 1))
 [ "$(cat "$tmp/totals")" = "300 0 0 75" ] || fail "zh: final totals $(cat "$tmp/totals"), want 300 0 0 75"
+
+# The multiple shown is what is paid; every factor on its own line, adding up. --------------
+# Seed 1 at level easy: East bids 2, you double (倒牌), East does not redouble; later East's
+# bomb. Your multiple is 1, then ×2 once you doubled, ×4 after the bomb; you are paid 2 × 4.
+dbl_in() { printf '0\n1\n'; hints; }
+dbl_in | "$DDZ" play --plain --seed 1 --level easy --lang en -o show >"$tmp/dbl" 2>&1
+runs=$((runs + 1))
+grep -A3 "^East: no redouble" "$tmp/dbl" | head -4 | grep -q "Base 2 multiple ×2 ·" ||
+    fail "dbl: after your double the header does not say ×2: $(grep -m1 -A3 '^East: no redouble' "$tmp/dbl")"
+runs=$((runs + 1))
+grep -A2 "^East: ♣6 ♦6 ♥6 ♠6 (bomb)" "$tmp/dbl" | grep -q "Base 2 multiple ×4 ·" ||
+    fail "dbl: after the bomb the header does not say ×4"
+has dbl_base "$tmp/dbl" "   Base                                            2"
+has dbl_bombs "$tmp/dbl" "   Bombs: 1                                       ×2"
+has dbl_game "$tmp/dbl" "   Game score: 2 × 2                             = 4"
+has dbl_west "$tmp/dbl" "   West, a farmer: the game score                  4"
+has dbl_you "$tmp/dbl" "   You, a farmer: game score × 2 (You double)    = 8"
+has dbl_east "$tmp/dbl" "   East, the landlord: 4 + 8                    = 12"
+has dbl_paid "$tmp/dbl" "   You +8 → 108 · East -12 → 88 · West +4 → 104"
+dbl_in | "$DDZ" play --plain --seed 1 --level easy --lang zh -o show >"$tmp/dblzh" 2>&1
+has dblzh_you "$tmp/dblzh" "   你（农民）：本局分 × 2（你倒牌）    = 8"
+has dblzh_east "$tmp/dblzh" "   东家（地主）：4 + 8                = 12"
+
+# check_breakdown NAME FILE: in every result, the game score is the base times the factors
+# above it, the landlord's line adds the farmers' stakes, and each seat's change is its
+# stake (the landlord's sum) less its fee.
+check_breakdown() {
+    runs=$((runs + 1))
+    LC_ALL=C.UTF-8 awk '
+        function num(s) { gsub(/[^0-9-]/, "", s); return s + 0 }
+        /^   Base  / { base = num($NF); prod = 1; nst = 0; delete fee; games++; next }
+        /^   (Bombs|Rocket|Spring|Anti-spring|Robs|Shown hand)/ { v = $NF; sub(/×/, "", v); prod *= v; next }
+        /^   Game score: / { if (base * prod != num($NF)) { bad = bad " game " games ": " $0 } T = num($NF); next }
+        /, a farmer: / { st[++nst] = num($NF); next }
+        /, the landlord: / { split($0, a, ": "); split(a[2], b, " "); if (b[1] + b[3] != num($NF) || (!cap && (b[1] != st[1] || b[3] != st[2]))) bad = bad " landlord " games ": " $0; S = num($NF); lord = substr($0, 4, index($0, ",") - 4); next }
+        /^   Cap / { cap = 1; next }
+        /^   House fee/ { split($0, a, ": "); split(a[2], b, " "); fee[b[1]] = -num($NF); next }
+        / → / && S {
+            line = $0
+            while (match(line, /[A-Za-z]+ [+-][0-9]+ → /)) {
+                part = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+                split(part, f, " "); d = f[2] + 0
+                if (f[1] == lord && (d < 0 ? -d : d) + (d > 0 ? fee[f[1]] : 0) != S) bad = bad " paid " games ": " $0
+            }
+            S = 0; cap = 0
+        }
+        END { if (bad != "" || games == 0) { print bad; exit 1 } }
+    ' "$2" >"$tmp/bd" || fail "$1: the result does not add up:$(cat "$tmp/bd")"
+}
+check_breakdown en "$tmp/en"
+check_breakdown dbl "$tmp/dbl"
 
 # Quitting asks first; the end of the input quits. ---------------------------------------------
 printf 'q\nn\nq\ny\n' | "$DDZ" play --plain --seed 1 --lang en >"$tmp/quit" 2>&1
@@ -190,6 +242,7 @@ for opts in "-o bid=rob -o double=app -o show" "--rules douzero -o double=none -
         fail "rules '$opts': status $rc, $(tail -3 "$tmp/opt")"
     else
         check_scores "rules '$opts'" "$tmp/opt"
+        check_breakdown "rules '$opts'" "$tmp/opt"
     fi
 done
 

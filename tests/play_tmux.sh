@@ -83,7 +83,7 @@ keys Enter
 wait_for lead "Your lead: play any move."
 wait_for landlord_badge "You   landlord  20 cards · 100 pts  your turn"
 wait_for bottom_cards "Bottom ♦7  ♥7  ♥9"
-wait_for title "Base 1  multiple ×1"
+wait_for title "Base 1  multiple ×2"
 keys p
 wait_for lead_pass "You lead: you cannot pass."
 keys 7 8
@@ -111,16 +111,20 @@ settle() { # settle REGEX: up to 3 s for the screen to match
     n=60
     while [ $n -gt 0 ] && ! screen_has "$1"; do sleep 0.05; n=$((n - 1)); done
 }
-i=0
-while [ $i -lt 60 ] && ! screen_has "Enter: next game"; do
-    keys h
-    settle "Hint [0-9]|Nothing beats|Enter: next game"
-    screen_has "Enter: next game" && break
-    keys Enter
-    n=60
-    while [ $n -gt 0 ] && screen_has "Hint [0-9]|Nothing beats"; do sleep 0.05; n=$((n - 1)); done
-    i=$((i + 1))
-done
+# play_out DONE: hint and play until the screen shows DONE.
+play_out() {
+    i=0
+    while [ $i -lt 60 ] && ! screen_has "$1"; do
+        keys h
+        settle "Hint [0-9]|Nothing beats|提示 [0-9]|没有牌管得住|$1"
+        screen_has "$1" && break
+        keys Enter
+        n=60
+        while [ $n -gt 0 ] && screen_has "Hint [0-9]|Nothing beats|提示 [0-9]|没有牌管得住"; do sleep 0.05; n=$((n - 1)); done
+        i=$((i + 1))
+    done
+}
+play_out "Enter: next game"
 wait_for result_panel "Enter: next game   v: view the table"
 wait_for result_winner "The landlord (You) wins.  You win!"
 wait_re result_score "You +landlord +\+2 +→ +102"
@@ -168,6 +172,46 @@ keys C-c
 wait_for zh_ctrl_c "DDZ-EXIT=130"
 wait_for zh_summary "比赛中止，已完成 0 局。"
 
+# aligned NAME: in the result panel, the three seats' arrows stand in one column, and so do the
+# right ends of the factors' values (display columns, Chinese counting two).
+aligned() {
+    runs=$((runs + 1))
+    $T capture-pane -p -t play >"$tmpd/pane"
+    cols=$(grep -E '[+-][0-9]+ +→ +-?[0-9]+' "$tmpd/pane" | while IFS= read -r l; do
+        printf "%s" "${l%%→*}" | LC_ALL=C.UTF-8 wc -L; done | sort -u | wc -l)
+    ends=$(grep -E '(= [0-9]+|×[0-9]+) +[│|]' "$tmpd/pane" | sed -E 's/^(.*[^ ]) +[│|].*$/\1/' | while IFS= read -r l; do
+        printf "%s" "$l" | LC_ALL=C.UTF-8 wc -L; done | sort -u | wc -l)
+    [ "$cols" = 1 ] && [ "$ends" = 1 ] || fail "$1: the result panel is not aligned ($cols arrow columns, $ends value columns)"
+}
+tmpd=$(mktemp -d)
+trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmpd"' EXIT
+
+# A farmer who doubled: the header's multiple, the result's factors, aligned, both languages.
+for lang in en zh; do
+    start --level easy --lang $lang -o show
+    if [ $lang = en ]; then ask="Double (倒牌"; done_="Enter: next game"; else ask="倒牌吗？"; done_="回车：下一局"; fi
+    wait_re "dbl_$lang" "Your bid\\?|请叫分"
+    keys 0
+    wait_for "dbl_ask_$lang" "$ask"
+    keys 1
+    if [ $lang = en ]; then
+        wait_for dbl_header "Base 2  multiple ×2"
+    else
+        wait_for dbl_header_zh "底分 2  倍数 ×2"
+    fi
+    play_out "$done_"
+    if [ $lang = en ]; then
+        wait_for dbl_you "You, a farmer: game score × 2 (You double)"
+        wait_re dbl_row "You +farmer double +\\+8 +→ +108"
+    else
+        wait_for dbl_you_zh "你（农民）：本局分 × 2（你倒牌）"
+        wait_re dbl_row_zh "你 +农民 倒牌 +\\+8 +→ +108"
+    fi
+    aligned "dbl_aligned_$lang"
+    keys C-c
+    wait_for "dbl_exit_$lang" "DDZ-EXIT=130"
+done
+
 # The C locale (no UTF-8 asked for): the game takes a UTF-8 locale the machine has, so
 # Chinese and suits show, and no line is cut at a symbol. -----------------------------------
 LOCALE_ENV="LANG=C LC_ALL=C" start --lang zh
@@ -175,7 +219,7 @@ wait_for c_zh_prompt "请叫分：  [3] 叫 3 分  [2] 叫 2 分  [1] 叫 1 分 
 wait_for c_zh_title "ddz 斗地主 · 第 1 局"
 wait_for c_zh_suits "明牌 ♣3：你先叫。"
 keys 1
-wait_for c_zh_multiple "底分 1  倍数 ×1"
+wait_for c_zh_multiple "底分 1  倍数 ×2"
 wait_for c_zh_keys "回车 出牌  p 不要  h 提示  ←→ 空格 选牌"
 keys C-c
 wait_for c_zh_exit "DDZ-EXIT=130"
@@ -188,7 +232,7 @@ wait_for ascii_title "ddz Dou Dizhu | Game 1"
 wait_for ascii_revealed "Revealed card C3: You to bid first."
 ascii_only ascii_bidding
 keys 1
-wait_for ascii_multiple "Base 1  multiple x1  seed 1"
+wait_for ascii_multiple "Base 1  multiple x2  seed 1"
 wait_for ascii_keys "Enter play  p pass  h hint  <> space select  c counter  ? help  q quit"
 wait_for ascii_badge "You   landlord  20 cards | 100 pts  your turn"
 ascii_only ascii_lead

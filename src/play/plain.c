@@ -230,18 +230,16 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
         else
             play_fmt(p, buf, sizeof buf, T_FARMERS_WIN);
         fprintf(pl->out, "%s %s\n", buf, play_text(p, r->score[PLAY_YOU] > 0 ? T_YOU_WIN : T_YOU_LOSE));
-        if (r->spring || r->anti_spring)
-            fprintf(pl->out, "   %s\n", play_text(p, r->spring ? T_SPRING : T_ANTI_SPRING));
-        if (r->bombs) {
-            play_fmt(p, buf, sizeof buf, T_BOMBS, r->bombs, 1 << (r->bombs < 20 ? r->bombs : 20));
-            fprintf(pl->out, "   %s\n", buf);
+        PlayLine lines[PLAY_RESULT_LINES];
+        int nl = play_result_lines(p, lines), lw = 0, vw = 0;
+        for (int i = 0; i < nl; i++) {
+            int w1 = play_utf8_width(lines[i].label), w2 = play_utf8_width(lines[i].value);
+            lw = w1 > lw ? w1 : lw;
+            vw = w2 > vw ? w2 : vw;
         }
-        play_fmt(p, buf, sizeof buf, T_STAKE, r->base, r->multiple, r->base * r->multiple);
-        fprintf(pl->out, "   %s\n", buf);
-        if (r->fee) {
-            play_fmt(p, buf, sizeof buf, T_FEE, r->fee);
-            fprintf(pl->out, "   %s\n", buf);
-        }
+        for (int i = 0; i < nl; i++)
+            fprintf(pl->out, "   %s%*s   %*s%s\n", lines[i].label, lw - play_utf8_width(lines[i].label), "",
+                    vw - play_utf8_width(lines[i].value), "", lines[i].value);
         fputs("  ", pl->out);
         for (int s = 0; s < DDZ_SEAT_NB; s++) {
             play_fmt(p, buf, sizeof buf, T_SCORE_LINE, play_seat_name(p, s), r->score[s], p->match.score[s]);

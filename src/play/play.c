@@ -580,17 +580,6 @@ void play_unseen(const Play *p, int count[DDZ_RANK_NB])
         count[k] = ddz_ranks_get(r, k);
 }
 
-int play_multiple(const Play *p)
-{
-    const DdzGame *g = &p->game;
-    int show = 1;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (g->shown[s] > show)
-            show = g->shown[s];
-    int d = g->bombs + g->robs;
-    return (1 << (d < 24 ? d : 24)) * show;
-}
-
 int play_base(const Play *p)
 {
     const DdzGame *g = &p->game;

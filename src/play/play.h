@@ -144,8 +144,29 @@ void play_sel_describe(const Play *p, char *buf, size_t size);
 
 /* Cards of each rank that you have not seen: not in your hand and not played. */
 void play_unseen(const Play *p, int count[DDZ_RANK_NB]);
-/* The game's multiple so far: 2^(bombs + robs) × show (doubling is per farmer). */
+/* The multiple that applies to you now: the game's multiple so far (2^(bombs + robs) × 明牌,
+ * and the spring once the game is over) times your doubling factor (play_seat_factor), so
+ * that base × multiple is what you win or lose before a cap and fees. */
 int play_multiple(const Play *p);
+/* A seat's factor of the game score: a farmer's own doubling and the landlord's answer to it
+ * (1, 2, 4, ... as DdzResult.stake_factor), the landlord the sum of both farmers'; 1 before
+ * there is a landlord. */
+int play_seat_factor(const DdzGame *g, int seat);
+
+/* A finished game's result explained (result.c): one factor per line, label and value
+ * ("Bombs: 1", "×2"), adding up to each seat's score; then one row per seat. */
+enum { PLAY_LINE_FACTOR, PLAY_LINE_TOTAL, PLAY_LINE_WARN };
+#define PLAY_RESULT_LINES 20
+typedef struct PlayLine {
+    int kind;
+    char label[160];
+    char value[48];
+} PlayLine;
+int play_result_lines(const Play *p, PlayLine out[PLAY_RESULT_LINES]);
+typedef struct PlaySeatRow {
+    char name[80], role[80], score[16], total[16];
+} PlaySeatRow;
+void play_result_rows(const Play *p, PlaySeatRow rows[DDZ_SEAT_NB]);
 /* The base score so far (the bid, or the rob flow's base once called; 0 before). */
 int play_base(const Play *p);
 
@@ -209,6 +230,10 @@ void play_tui_box(int y, int x, int h, int w, const char *title);
 bool play_type_rank(Play *p, int k);
 /* Display width of UTF-8 text (Chinese characters take two columns). */
 int play_text_width(const char *s);
+
+/* Display width of UTF-8 text whatever the locale: East Asian wide characters take two
+ * columns, everything else one (for the line mode, which sets no locale). */
+int play_utf8_width(const char *s);
 
 /* PLAY_ZH when the locale's language (LC_ALL, LC_MESSAGES, LANG) is Chinese, else PLAY_EN. */
 int play_locale_lang(void);

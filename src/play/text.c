@@ -226,6 +226,27 @@ void play_action_text(const Play *p, int i, char *buf, size_t size)
     play_fmt(p, buf, size, T_EV_NOTE, who, word);
 }
 
+int play_utf8_width(const char *s)
+{
+    int w = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    while (*u) {
+        unsigned c = *u++;
+        if (c >= 0xC0) {
+            int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+            c &= 0x3Fu >> more;
+            for (; more > 0 && (*u & 0xC0) == 0x80; more--)
+                c = (c << 6) | (*u++ & 0x3Fu);
+        }
+        /* East Asian wide: Hangul Jamo, CJK and Hangul, compatibility forms, full-width forms. */
+        bool wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
+                    (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+                    (c >= 0xFFE0 && c <= 0xFFE6);
+        w += wide ? 2 : 1;
+    }
+    return w;
+}
+
 int play_locale_lang(void)
 {
     const char *vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};

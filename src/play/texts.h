@@ -50,6 +50,22 @@
     X(T_STAKE, "Base %d × multiple %d = %d", "底分 %d × 倍数 %d = %d") \
     X(T_FEE, "House fee: %d", "抽水：%d") \
     X(T_SCORE_LINE, "%s %+d → %d", "%s %+d → %d") \
+    /* The result panel: one factor per line. */ \
+    X(T_R_BASE, "Base", "底分") \
+    X(T_R_BOMBS, "Bombs: %d", "炸弹 %d 个") \
+    X(T_R_ROCKET, "Rocket", "王炸") \
+    X(T_R_SPRING, "Spring", "春天") \
+    X(T_R_ANTI_SPRING, "Anti-spring", "反春") \
+    X(T_R_SPRING_OFF, " (not doubled under these rules)", "（本规则不翻倍）") \
+    X(T_R_ROBS, "Robs: %d", "抢地主 %d 次") \
+    X(T_R_SHOW, "Shown hand", "明牌") \
+    X(T_R_GAME, "Game score: %d × %d", "本局分：%d × %d") \
+    X(T_R_STAKE, "%s, a farmer: the game score", "%s（农民）：本局分") \
+    X(T_R_STAKE_X, "%s, a farmer: game score × %d (%s)", "%s（农民）：本局分 × %d（%s）") \
+    X(T_R_CAP, "Cap %d on the stakes of %s and %s", "封顶 %d：%s和%s的输赢降为") \
+    X(T_R_LANDLORD, "%s, the landlord: %d + %d", "%s（地主）：%d + %d") \
+    X(T_R_FEE, "House fee %d%%: %s", "抽水 %d%%：%s") \
+    X(T_R_PENALTY, "%s left the game: %d instead of the result", "%s中途离开：改罚 %d 分") \
     X(T_MATCH_OVER, "Match over; games played: %d.", "比赛结束，共 %d 局。") \
     X(T_TITLE_HEAD, "Final table", "最终排名") \
     X(T_TITLE_ROW, "%s  %d  %s", "%s  %d  %s") \

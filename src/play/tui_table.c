@@ -34,7 +34,7 @@ static void draw_title(const Tui *t)
         if (p->game.bombs) {
             play_fmt(p, a, sizeof a, T_BOMBS_SHORT, p->game.bombs);
             size_t n = strlen(right);
-            snprintf(right + n, sizeof right - n, " %s", a);
+            snprintf(right + n, sizeof right - n, "%s%s", p->cfg.lang == PLAY_ZH ? "" : " ", a);
         }
         size_t n = strlen(right);
         snprintf(right + n, sizeof right - n, "  ");
