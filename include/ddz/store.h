@@ -65,8 +65,22 @@ typedef struct DdzStoreEnd {
 } DdzStoreEnd;
 int ddz_store_game_end(DdzStore *st, const DdzStoreEnd *end, DdzError *err);
 
-/* Marks a playing game aborted (no score changes), e.g. when the server stops. */
-int ddz_store_game_abort(DdzStore *st, int64_t game, DdzError *err);
+/* The people seated in a game (0: a computer), written after ddz_store_game_start so that
+ * they can be told if it is aborted. */
+int ddz_store_game_players(DdzStore *st, int64_t game, const int64_t player[3], DdzError *err);
+
+/* Marks a playing game aborted (no score changes), e.g. when the server stops. With a reason,
+ * each of its people gets a notice (ddz_store_notices_take); games found playing when a store
+ * is opened get one too ("the server stopped during the game"). */
+int ddz_store_game_abort(DdzStore *st, int64_t game, const char *reason, DdzError *err);
+
+/* What a player has not been told yet: games of its that were aborted, and why. Takes (and
+ * deletes) up to max notices, oldest first; returns how many, or -1. */
+typedef struct DdzStoreNotice {
+    int64_t game, room;
+    char reason[96];
+} DdzStoreNotice;
+int ddz_store_notices_take(DdzStore *st, int64_t player, DdzStoreNotice *out, int max, DdzError *err);
 
 /* The leaderboard: players with at least one game, by score, then fewer games, then id.
  * Returns how many were written (at most max), or -1. */

@@ -79,6 +79,8 @@ struct Room {
     uint64_t seed;
     char salt[33], commit[65];
     int64_t deadline;     /* the seat to act must act by then (0: none) */
+    int64_t turn_key;     /* the turn turn_deadline belongs to: games << 16 | actions so far */
+    int64_t turn_deadline;
     int64_t bot_due;      /* a computer acts for the seat to act then (0: none) */
     int64_t quick_due;    /* quick match: computers fill empty seats then (0: none) */
     int64_t start_after;  /* no deal before this time */

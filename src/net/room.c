@@ -73,7 +73,7 @@ void room_free_all(DdzServer *srv)
         Room *r = srv->rooms[i];
         if (r->state == ROOM_PLAYING && srv->store) {
             DdzError err;
-            ddz_store_game_abort(srv->store, r->store_game, &err);
+            ddz_store_game_abort(srv->store, r->store_game, "the server stopped during the game", &err);
             srv->stats.games_aborted++;
         }
         for (int s = 0; s < DDZ_SEAT_NB; s++)
@@ -116,14 +116,20 @@ void room_gc(DdzServer *srv)
 /* Messages to the room ----------------------------------------------------------------------*/
 
 /* Calls fn for every connected person in the room: seated humans, then spectators. */
-static void each_person(Room *r, void (*fn)(DdzServer *, Player *, void *), DdzServer *srv, void *ctx)
+static void each_person_but(Room *r, const Player *skip, void (*fn)(DdzServer *, Player *, void *), DdzServer *srv,
+                            void *ctx)
 {
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (r->seat[s].kind == SEAT_HUMAN && r->seat[s].player && r->seat[s].player->conn)
+        if (r->seat[s].kind == SEAT_HUMAN && r->seat[s].player && r->seat[s].player->conn && r->seat[s].player != skip)
             fn(srv, r->seat[s].player, ctx);
     for (int w = 0; w < r->nwatch; w++)
-        if (r->watch[w]->conn)
+        if (r->watch[w]->conn && r->watch[w] != skip)
             fn(srv, r->watch[w], ctx);
+}
+
+static void each_person(Room *r, void (*fn)(DdzServer *, Player *, void *), DdzServer *srv, void *ctx)
+{
+    each_person_but(r, NULL, fn, srv, ctx);
 }
 
 typedef struct Text {
@@ -144,16 +150,22 @@ void room_broadcast_text(DdzServer *srv, Room *r, const char *text, size_t len)
 }
 
 /* Sends one public message to everyone in the room; takes the reference. */
-void room_broadcast(DdzServer *srv, Room *r, json_t *msg)
+static void broadcast_but(DdzServer *srv, Room *r, const Player *skip, json_t *msg)
 {
     if (!msg)
         return;
     char *text = json_dumps(msg, JSON_COMPACT);
     json_decref(msg);
     if (text) {
-        room_broadcast_text(srv, r, text, strlen(text));
+        Text t = {text, strlen(text)};
+        each_person_but(r, skip, send_text_to, srv, &t);
         free(text);
     }
+}
+
+void room_broadcast(DdzServer *srv, Room *r, json_t *msg)
+{
+    broadcast_but(srv, r, NULL, msg);
 }
 
 static json_t *seat_json(const Seat *st)
@@ -341,15 +353,24 @@ void room_disconnected(DdzServer *srv, Player *p)
     room_broadcast_room(srv, r);
 }
 
+/* p came back on a new connection. It gets room, state (when a game runs), then turn (when it
+ * is to act), in that order and once each; the others learn that the computer stops playing
+ * for it. The turn keeps its deadline: coming back does not restart the clock. */
 void room_reconnected(DdzServer *srv, Player *p)
 {
     Room *r = p->room;
-    room_send_room(srv, r, p);
     if (p->seat >= 0) {
-        room_set_auto(srv, r, p->seat, false, "back");
-        room_broadcast_room(srv, r);
+        Seat *st = &r->seat[p->seat];
+        if (st->autop) {
+            st->autop = false;
+            st->timeouts = 0;
+            broadcast_but(srv, r, p, json_pack("{s:s, s:i, s:b, s:s}", "type", "auto", "seat", p->seat, "on", 0,
+                                               "reason", "back"));
+        }
+        each_person_but(r, p, send_room_to, srv, r);
     }
+    room_send_room(srv, r, p);
     room_send_state(srv, r, p);
-    if (p->seat >= 0 && r->state == ROOM_PLAYING && r->game->turn == p->seat)
-        room_schedule(srv, r); /* sends the turn */
+    if (p->seat >= 0 && r->state == ROOM_PLAYING && r->game->turn == p->seat && r->game->phase < DDZ_PHASE_OVER)
+        room_schedule(srv, r); /* the timers of this turn, and the turn message */
 }

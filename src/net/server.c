@@ -10,6 +10,7 @@
 #include "core.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
+#include "ddz/text.h"
 
 /* Rates: a connection may send 20 messages at once and 10 a second after; 10 errors at once
  * and one every 2 seconds after (more is cut off); chat 3 lines at once, one per 2 s after. */
@@ -310,21 +311,6 @@ void srv_player_forget_maybe(DdzServer *srv, Player *p)
 
 /* Message helpers ---------------------------------------------------------------------------*/
 
-/* Counts the code points of UTF-8 text (jansson has checked it is valid), and whether it has
- * control characters. */
-static size_t utf8_chars(const char *s, bool *control)
-{
-    size_t n = 0;
-    *control = false;
-    for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
-        if ((*u & 0xC0) != 0x80)
-            n++;
-        if (*u < 0x20 || *u == 0x7F)
-            *control = true;
-    }
-    return n;
-}
-
 /* A string field: 0 with *out (NULL if absent and optional), or -1 after an error. */
 static int get_str(DdzServer *srv, long conn, const json_t *msg, const char *key, bool required, const char **out)
 {
@@ -364,16 +350,14 @@ static int get_int(DdzServer *srv, long conn, const json_t *msg, const char *key
     return 0;
 }
 
-/* A name (nickname, room name): 1..DDZ_NAME_MAX characters, no control characters, not
- * only blanks. */
-static int check_name(DdzServer *srv, long conn, const char *what, const char *s)
+/* A name (nickname, room name): 1..DDZ_NAME_MAX printable characters that show something
+ * (ddz_text_check). */
+static int check_name(DdzServer *srv, long conn, const char *what, const char *s, size_t len)
 {
-    bool control;
-    size_t n = utf8_chars(s, &control);
-    bool blank = strspn(s, " ") == strlen(s);
-    if (n == 0 || n > DDZ_NAME_MAX || control || blank || strlen(s) >= 80) {
-        srv_error(srv, conn, "bad_name", "%s must be 1 to %d characters, without control characters", what,
-                  DDZ_NAME_MAX);
+    DdzError err;
+    if (len != strlen(s) || strlen(s) >= 80 || ddz_text_check(s, DDZ_NAME_MAX, &err) != 0) {
+        srv_error(srv, conn, "bad_name", "%s must be 1 to %d printable characters: %s", what, DDZ_NAME_MAX,
+                  len != strlen(s) || strlen(s) >= 80 ? "it is too long" : err.msg);
         return -1;
     }
     return 0;
@@ -390,6 +374,22 @@ static void send_welcome(DdzServer *srv, Conn *c, const char *token, bool resume
     if (m && token)
         json_object_set_new(m, "token", json_string(token));
     srv_send(srv, c->id, m);
+}
+
+/* Games of this player that were aborted while it was away (a restart): it is told which and
+ * why, once. */
+static void send_notices(DdzServer *srv, Conn *c)
+{
+    if (!srv->store)
+        return;
+    DdzStoreNotice n[8];
+    DdzError err;
+    int k = ddz_store_notices_take(srv->store, c->player->id, n, 8, &err);
+    if (k < 0)
+        srv_log(srv, "notices of player %lld: %s", (long long)c->player->id, err.msg);
+    for (int i = 0; i < k; i++)
+        srv_send(srv, c->id, json_pack("{s:s, s:I, s:I, s:s}", "type", "aborted", "room", (json_int_t)n[i].room,
+                                       "game_id", (json_int_t)n[i].game, "reason", n[i].reason));
 }
 
 static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
@@ -411,7 +411,7 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
     }
     if (get_str(srv, conn, msg, "name", false, &name) != 0 || get_str(srv, conn, msg, "token", false, &token) != 0)
         return;
-    if (name && check_name(srv, conn, "a nickname", name) != 0)
+    if (name && check_name(srv, conn, "a nickname", name, json_string_length(json_object_get(msg, "name"))) != 0)
         return;
     DdzError err;
     if (token) {
@@ -450,6 +450,7 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
         send_welcome(srv, c, NULL, true);
         if (p->room)
             room_reconnected(srv, p);
+        send_notices(srv, c);
         return;
     }
     /* A new player and token. */
@@ -537,7 +538,7 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
         get_str(srv, c->id, msg, "options", false, &options) != 0 ||
         get_int(srv, c->id, msg, "turn", false, 0, 600, srv->cfg.turn_ms / 1000, &turn) != 0)
         return;
-    if (name && check_name(srv, c->id, "a room name", name) != 0)
+    if (name && check_name(srv, c->id, "a room name", name, json_string_length(json_object_get(msg, "name"))) != 0)
         return;
     if (password && (strlen(password) > 64 || !*password)) {
         srv_error(srv, c->id, "bad_message", "a password has 1 to 64 bytes");
@@ -669,6 +670,20 @@ static void on_leaderboard(DdzServer *srv, Conn *c)
 
 /* Dispatch -------------------------------------------------------------------------------*/
 
+/* Whether a message of this type is a decision of the seat to act in a running game. */
+static bool turn_action(const Conn *c, const char *type)
+{
+    static const char *const ACTIONS[] = {"bid", "double", "show", "play", "pass"};
+    const Player *p = c->player;
+    if (!type || !p || !p->room || p->seat < 0 || p->room->state != ROOM_PLAYING || !p->room->game ||
+        p->room->game->turn != p->seat || p->room->game->phase >= DDZ_PHASE_OVER)
+        return false;
+    for (size_t i = 0; i < sizeof ACTIONS / sizeof *ACTIONS; i++)
+        if (!strcmp(type, ACTIONS[i]))
+            return true;
+    return false;
+}
+
 void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len, int64_t now)
 {
     srv->now = now;
@@ -676,16 +691,21 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
     if (!c)
         return;
     srv->stats.messages++;
-    if (!bucket_take(&c->msgs, MSG_BURST, MSG_RATE, now)) {
-        srv_cut(srv, conn, "flood", "too many messages; at most 10 a second");
-        return;
-    }
     if (len > DDZ_MAX_MESSAGE) {
         srv_cut(srv, conn, "too_big", "a message may have at most 65536 bytes");
         return;
     }
     json_error_t jerr;
     json_t *msg = json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *t = json_object_get(msg, "type");
+    const char *type = json_is_string(t) ? json_string_value(t) : NULL;
+    /* The game paces its own actions: a decision of the seat to act is not counted; anything
+     * else is (a refused action also costs an error). */
+    if (!turn_action(c, type) && !bucket_take(&c->msgs, MSG_BURST, MSG_RATE, now)) {
+        json_decref(msg);
+        srv_cut(srv, conn, "flood", "too many messages; at most 10 a second besides your game actions");
+        return;
+    }
     if (!msg || !json_is_object(msg)) {
         if (msg)
             srv_error(srv, conn, "bad_json", "a message is a JSON object");
@@ -694,8 +714,6 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
         json_decref(msg);
         return;
     }
-    json_t *t = json_object_get(msg, "type");
-    const char *type = json_is_string(t) ? json_string_value(t) : NULL;
     if (!type) {
         srv_error(srv, conn, "bad_message", "a message needs \"type\", a string");
     } else if (!strcmp(type, "hello")) {

@@ -348,6 +348,12 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
     case LWS_CALLBACK_RECEIVE:
         if (!p->conn || p->forgot)
             return 0;
+        if (lws_frame_is_binary(wsi)) {
+            /* Messages are text frames (RFC 6455 §5.6, docs/PROTOCOL.md): 1003, unacceptable data. */
+            static unsigned char why[] = "text frames only";
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, why, sizeof why - 1);
+            return -1;
+        }
         if (rx_add(&p->rx, in, len) != 0)
             return -1;
         if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
