@@ -154,7 +154,7 @@ screen_has "Enter: ready again" && fail "v: the result panel should hide"
 keys Enter
 wait_for game2 "Game 2"
 wait_re totals "张三 .*(-?[0-9]+) pts"
-keys q
+keys Escape
 wait_for quit_ask "Leave the server? (y/n)"
 keys y
 wait_for exit "DDZ-EXIT=0"

@@ -35,7 +35,7 @@ hints() {
 }
 {
     # Bidding: a play is no bid; 5 is not a bid; the counter; ? help; the hint, taken.
-    printf '33344\nbid 5\nc\n?\nh\n\n'
+    printf '33344\nbid 5\n\nc\n?\nh\n\n'
     # Leading: pass refused, no move, not in hand, a lone 1, then 333.
     printf 'p\n78\nx\n1\n3334\n333\n'
     # Following East's 666: a pair does not beat a trio; 777 does.
@@ -69,7 +69,8 @@ rc=$?
 runs=$((runs + 1))
 [ $rc = 0 ] || fail "en: exit status $rc: $(cat "$tmp/err")"
 has en_welcome "$tmp/en" "you against West and East, 100 points each"
-has en_seed "$tmp/en" "Level greedy; rules=classic,first=revealed,double=farmer; seed 1"
+has en_seed "$tmp/en" "Level: greedy. Rules: classic moves (four + two different kickers); bids of 1, 2 or 3; a revealed card's holder bids first; farmers double, the landlord redoubles. seed 1"
+has en_empty_bid "$tmp/en" "! Type your choice (3 2 1 0), or h for a hint."
 has en_revealed "$tmp/en" "Revealed card ♣3: You to bid first."
 has en_hand "$tmp/en" "Your hand (17): ♣3 ♦3 ♠3 ♣7 ♦8 ♠8 ♣10 ♥10 ♠10 ♣J ♥J ♠J ♦Q ♦K ♦A ♦2 RJ"
 has en_bid_prompt "$tmp/en" "Your bid?  3 = bid 3, 2 = bid 2, 1 = bid 1, 0 = no bid"
@@ -83,15 +84,23 @@ has en_doubling "$tmp/en" "East: no double"
 has en_table "$tmp/en" "-- Game 1 · Base 1 multiple ×2 · Scores: You 100, East 100, West 100"
 has en_lead "$tmp/en" "Your lead: play any move."
 has en_lead_pass "$tmp/en" "! You lead: you cannot pass."
-has en_not_move "$tmp/en" "! 78 is not a move."
-has en_not_in_hand "$tmp/en" "! Not in your hand: B."
+has en_not_move "$tmp/en" "! 7 8 is not a move."
+has en_not_in_hand "$tmp/en" "! Not in your hand: BJ."
 has en_lone_one "$tmp/en" "! Write ten as 10 or T (position 1)."
 has en_trio "$tmp/en" "You: ♣3 ♦3 ♠3 (trio)"
 has en_east_plays "$tmp/en" "East: ♣6 ♦6 ♥6 (trio)"
-has en_follow "$tmp/en" "Beat East's 666 (trio), or pass."
-has en_not_beat "$tmp/en" "! 88 does not beat 666."
-has en_play_hint "$tmp/en" "Hint 1/63: 88 (pair)"
+has en_follow "$tmp/en" "Beat East's 6 6 6 (trio), or pass."
+has en_not_beat "$tmp/en" "! 8 8 does not beat 6 6 6."
+has en_play_hint "$tmp/en" "Hint 1/63: 8 8 (pair)"
+has en_hint_ten "$tmp/en" "Hint 1/23: 10 10 10 (trio)"
 has en_seat_line "$tmp/en" "   East: 14 cards; played ♣6 ♦6 ♥6"
+has en_two_cards "$tmp/en" "   West: 2 cards left!"
+# Sentences show cards as the hand does: no rank codes (T, B, R) and no repeated counts.
+runs=$((runs + 1))
+grep -E "^(Hint [0-9]|Beat |! |Nothing beats)" "$tmp/en" | grep -v "^! Write ten as 10 or T" | grep -E "(^|[ :])(T|B|R|[0-9JQKA2]*T[0-9TJQKA2]*)([ .,)]|$)" >"$tmp/codes" &&
+    fail "en: rank codes in sentences: $(head -3 "$tmp/codes")"
+runs=$((runs + 1))
+grep -E "([0-9]+) cards? \1 left" "$tmp/en" >"$tmp/rep" && fail "en: a count said twice: $(head -1 "$tmp/rep")"
 has en_one_left "$tmp/en" "one card left! (报单)"
 has en_two_left "$tmp/en" "two cards left! (报双)"
 has en_result "$tmp/en" "== Game 1: The landlord (You) wins. You win!"
@@ -121,20 +130,29 @@ runs=$((runs + 1))
 has zh_welcome "$tmp/zh" "斗地主：你对西家和东家，各 100 分，直到有人输光。"
 has zh_revealed "$tmp/zh" "明牌 ♣3：你先叫。"
 has zh_hand "$tmp/zh" "你的手牌（17 张）：♣3 ♦3 ♠3 ♣7 ♦8 ♠8 ♣10 ♥10 ♠10 ♣J ♥J ♠J ♦Q ♦K ♦A ♦2 大王"
-has zh_bid_prompt "$tmp/zh" "请叫分：  3 = 叫 3 分, 2 = 叫 2 分, 1 = 叫 1 分, 0 = 不叫"
+has zh_bid_prompt "$tmp/zh" "请叫分：  3 = 叫 3 分，2 = 叫 2 分，1 = 叫 1 分，0 = 不叫"
+has zh_empty_bid "$tmp/zh" "! 请输入选择（3 2 1 0），或 h 提示。"
 has zh_bad_bid "$tmp/zh" "! 现在不能叫 5；可选：0 / 1 / 2 / 3。"
-has zh_counter "$tmp/zh" "记牌器 (未出现的牌：在另外两家手里)"
+has zh_counter "$tmp/zh" "记牌器（未出现的牌：在另外两家手里）：3：1 4：4 5：4"
 has zh_landlord "$tmp/zh" "地主：你，底分 1。底牌：♦7 ♥7 ♥9"
 has zh_doubling "$tmp/zh" "东家：不倒"
 has zh_lead_pass "$tmp/zh" "! 你先出牌，不能不要。"
-has zh_not_move "$tmp/zh" "! 78 不是合法牌型。"
-has zh_not_in_hand "$tmp/zh" "! 你手里没有：B。"
-has zh_follow "$tmp/zh" "管住东家的 666（三张），或者不要。"
-has zh_not_beat "$tmp/zh" "! 88 管不住 666。"
+has zh_not_move "$tmp/zh" "! 7 8 不是合法牌型。"
+has zh_not_in_hand "$tmp/zh" "! 你手里没有：小王。"
+has zh_follow "$tmp/zh" "管住东家的 6 6 6（三张），或者不要。"
+has zh_not_beat "$tmp/zh" "! 8 8 管不住 6 6 6。"
 has zh_play "$tmp/zh" "你：♣3 ♦3 ♠3（三张）"
 has zh_pass "$tmp/zh" "西家：不要"
 has zh_one_left "$tmp/zh" "报单！还剩一张。"
-has zh_result "$tmp/zh" "地主（你）胜。 你赢了！"
+has zh_result "$tmp/zh" "== 第 1 局：地主（你）胜。你赢了！"
+has zh_setup "$tmp/zh" "难度：贪心。规则：经典牌型（四带二须两张不同），叫分 1、2、3，明牌者先叫，农民倒牌、地主拉牌。种子 1"
+has zh_scores "$tmp/zh" "积分：你 100，东家 100，西家 100"
+has zh_two_cards "$tmp/zh" "西家：2 张，报双！"
+# Chinese reads as Chinese: no English words (but the replay command and the typed notation
+# of the help) and no half-width punctuation beside Chinese characters.
+runs=$((runs + 1))
+grep -v "^> " "$tmp/zh" | grep -v "^   \[" | LC_ALL=C.UTF-8 grep -oP '[A-Za-z]{2,}|\p{Han}[,:;.!?()]|[,:;!?()]\p{Han}|\p{Han} [,:;.!]' |
+    grep -vxE 'ddz|play|seed|xd|JQKA|BR' >"$tmp/mixed" && fail "zh: English or half-width punctuation: $(sort -u "$tmp/mixed" | head -5 | tr '\n' ' ')"
 has zh_bombs "$tmp/zh" "   炸弹 1 个               ×2"
 has zh_redeal "$tmp/zh" "都不叫，重新发牌。"
 has zh_over "$tmp/zh" "== 比赛结束，共 75 局。"
@@ -197,10 +215,12 @@ check_breakdown en "$tmp/en"
 check_breakdown dbl "$tmp/dbl"
 
 # Quitting asks first; the end of the input quits. ---------------------------------------------
-printf 'q\nn\nq\ny\n' | "$DDZ" play --plain --seed 1 --lang en >"$tmp/quit" 2>&1
+printf 'quit\nn\nq\nqq\n退出\ny\n' | "$DDZ" play --plain --seed 1 --lang en >"$tmp/quit" 2>&1
 runs=$((runs + 1))
 [ $? = 0 ] || fail "quit: exit status"
 has quit_ask "$tmp/quit" "Quit the match? (y/n)"
+runs=$((runs + 1))
+[ "$(grep -c "Quit the match" "$tmp/quit")" = 2 ] || fail "quit: q or qq asked to quit (letters name ranks)"
 has quit_done "$tmp/quit" "== Match stopped; games played: 0."
 has quit_titles "$tmp/quit" "   1. You  100  middle peasant"
 

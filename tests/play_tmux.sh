@@ -1,7 +1,7 @@
 #!/bin/sh
 # play_tmux.sh -- the full-screen game driven under tmux (send-keys, capture-pane): bidding, a
 # hint, refused moves, the counter, a complete game to its result panel, a resize to a too
-# small terminal and back, quitting with q, and in Chinese help and Ctrl-C.
+# small terminal and back, quitting with Esc (q is a queen), and in Chinese help and Ctrl-C.
 # Run by `make test-run` with DDZ_BIN pointing at the binary under test; skipped (status 0)
 # when tmux is not installed.
 set -u
@@ -86,24 +86,31 @@ wait_for bottom_cards "Bottom ♦7  ♥7  ♥9"
 wait_for title "Base 1  multiple ×2"
 keys p
 wait_for lead_pass "You lead: you cannot pass."
+keys q
+wait_for queen_typed "> Q_   Q: single"
+absent queen_no_quit "Quit the match?"
+keys q
+wait_for queens_typed "Not in your hand: Q Q"
+keys Escape
+absent esc_clears_first "Quit the match?"
 keys 7 8
-wait_for typed "> 78_   78 is not a move"
+wait_for typed "> 78_   7 8 is not a move"
 keys Enter
-wait_for not_a_move "78 is not a move."
+wait_for not_a_move "7 8 is not a move."
 wait_for nothing_played "20 cards"
 keys Escape h
-wait_for hint "Hint 1/129: 333 (trio)"
+wait_for hint "Hint 1/129: 3 3 3 (trio)"
 keys Enter
-wait_for follow "Beat East's 666 (trio), or pass."
+wait_for follow "Beat East's 6 6 6 (trio), or pass."
 keys 8 8 Enter
-wait_for not_beat "88 does not beat 666."
+wait_for not_beat "8 8 does not beat 6 6 6."
 keys Escape c
 wait_for counter "Counter 3  4  5  6  7  8  9  10 J  Q  K  A  2  B  R"
 # Arrow keys and space select cards by hand; the selection is judged as it changes.
 keys Home Space
-wait_for cursor_select "7 does not beat 666"
+wait_for cursor_select "7 does not beat 6 6 6"
 keys Right Space Right Space
-wait_for cursor_select3 "777: trio, beats the table"
+wait_for cursor_select3 "7 7 7: trio, beats the table"
 keys Escape
 # Hint and play until the game ends; each key waits for the screen to answer the last one.
 screen_has() { $T capture-pane -p -t play | grep -qE -- "$1"; }
@@ -135,18 +142,25 @@ wait_for too_small "The terminal is 60×20; the game needs 80×24."
 $T resize-window -t play -x 80 -y 24
 wait_for redrawn "Enter: next game"
 keys v
-sleep 0.2
-absent view_table "Enter: next game"
+wait_for view_keys "v back to the panel  Enter next game  c counter  ? help  Esc quit"
+absent view_table "Enter: next game   v: view the table"
+keys '?'
+wait_for view_help "Keys and move types"
+keys x
+wait_for view_keys_again "v back to the panel"
 keys v
 wait_for panel_back "Enter: next game"
 keys Enter
 wait_for game_two "Game 2"
 keys q
+sleep 0.2
+absent q_is_no_quit "Quit the match?"
+keys Escape
 wait_for quit_ask "Quit the match? (y/n)"
 keys n
 sleep 0.2
 absent quit_cancelled "Quit the match?"
-keys q y
+keys Escape y
 wait_for exit_status "DDZ-EXIT=0"
 wait_for summary "Match stopped; games played: 1. You 102 middle peasant"
 wait_for replay_line "Replay this match: ddz play --seed 1"
@@ -161,13 +175,15 @@ keys Enter
 wait_for zh_lead "轮到你出牌：任意牌型。"
 wait_for zh_badge "你   地主  20 张 · 100 分  轮到你了"
 keys 7 8 Enter
-wait_for zh_not_move "78 不是合法牌型。"
+wait_for zh_not_move "7 8 不是合法牌型。"
 keys Escape '?'
 wait_for zh_help "按键与牌型"
 wait_for zh_help_types "炸弹 3333：管住任何非炸弹"
 keys x
 sleep 0.2
 absent zh_help_closed "按键与牌型"
+keys C-c
+wait_for zh_ctrl_c_asks "确定退出比赛吗？（y/n）"
 keys C-c
 wait_for zh_ctrl_c "DDZ-EXIT=130"
 wait_for zh_summary "比赛中止，已完成 0 局。"
@@ -208,8 +224,8 @@ for lang in en zh; do
         wait_re dbl_row_zh "你 +农民 倒牌 +\\+8 +→ +108"
     fi
     aligned "dbl_aligned_$lang"
-    keys C-c
-    wait_for "dbl_exit_$lang" "DDZ-EXIT=130"
+    keys Escape y
+    wait_for "dbl_exit_$lang" "DDZ-EXIT=0"
 done
 
 # The C locale (no UTF-8 asked for): the game takes a UTF-8 locale the machine has, so
@@ -222,6 +238,8 @@ keys 1
 wait_for c_zh_multiple "底分 1  倍数 ×2"
 wait_for c_zh_keys "回车 出牌  p 不要  h 提示  ←→ 空格 选牌"
 keys C-c
+wait_for c_zh_ask "确定退出比赛吗？（y/n）"
+keys C-c
 wait_for c_zh_exit "DDZ-EXIT=130"
 
 # ASCII only (--ascii in English, what the game falls back to without any UTF-8 locale):
@@ -233,16 +251,18 @@ wait_for ascii_revealed "Revealed card C3: You to bid first."
 ascii_only ascii_bidding
 keys 1
 wait_for ascii_multiple "Base 1  multiple x2  seed 1"
-wait_for ascii_keys "Enter play  p pass  h hint  <> space select  c counter  ? help  q quit"
+wait_for ascii_keys "Enter play  p pass  h hint  <> space select  c counter  ? help  Esc quit"
 wait_for ascii_badge "You   landlord  20 cards | 100 pts  your turn"
 ascii_only ascii_lead
 keys '?'
 wait_for ascii_help "</>  space           move along your hand"
-wait_for ascii_help_pass "pass                                                 |"
+wait_re ascii_help_pass "\\| p +pass +\\|"
 ascii_only ascii_help
 keys x c
 wait_for ascii_counter "Counter 3  4  5  6  7  8  9  10 J  Q  K  A  2  B  R"
 ascii_only ascii_counter
+keys C-c
+wait_for ascii_ask "Quit the match? (y/n)"
 keys C-c
 wait_for ascii_exit "DDZ-EXIT=130"
 

@@ -874,7 +874,7 @@ static void table_key(NetUi *u, bool code, wint_t ch)
         return;
     size_t tl = strlen(sel->typed);
     int n = ddz_cards_size(c->hand);
-    if (!code && play_type_rank(p, k))
+    if (!code && play_type_rank(p, k == 'q' ? 'Q' : k)) /* letters name ranks: q is the queen */
         return;
     if (enter) {
         play_enter(u);
@@ -933,7 +933,9 @@ int net_ui_tick(NetUi *u)
             line_key(u, code, ch);
             continue;
         }
-        if (!code && ch == 'q' && !(on_table(u) && u->p->sel.typed[0])) {
+        /* At the table letters name ranks: Esc with nothing selected asks instead. */
+        if (!code && ((ch == 'q' && !on_table(u)) ||
+                      (ch == 27 && on_table(u) && !u->p->sel.cards && !u->p->sel.typed[0]))) {
             u->quit_ask = true;
             continue;
         }

@@ -336,7 +336,7 @@ int play_human_cards(Play *p, DdzCards cards, int reading)
         return -1;
     }
     DdzRanks ranks = ddz_cards_ranks(cards);
-    play_ranks_text(ranks, text, sizeof text);
+    play_ranks_text(p, ranks, text, sizeof text);
     if (cards & ~hand) {
         play_say(p, MSG_ERROR, T_ERR_NOT_IN_HAND, text);
         return -1;
@@ -362,7 +362,7 @@ int play_human_cards(Play *p, DdzCards cards, int reading)
             if (ddz_move_beats(&rd[i], &table))
                 k = i;
         if (k < 0) {
-            play_ranks_text(table.ranks, ttext, sizeof ttext);
+            play_ranks_text(p, table.ranks, ttext, sizeof ttext);
             play_say(p, MSG_ERROR, T_ERR_NOT_BEAT, text, ttext);
             return -1;
         }
@@ -387,7 +387,7 @@ int play_typed_cards(Play *p, const char *text, DdzCards *out)
     }
     if (!ddz_cards_pick(p->game.hand[PLAY_YOU], ranks, out)) {
         char rt[96];
-        play_ranks_text(ranks, rt, sizeof rt);
+        play_ranks_text(p, ranks, rt, sizeof rt);
         play_say(p, MSG_ERROR, T_ERR_NOT_IN_HAND, rt);
         return -1;
     }
@@ -507,7 +507,7 @@ void play_hint_next(Play *p)
         p->sel.cards = 0;
         p->sel.pass_hint = true;
         p->sel.hint = 0;
-        play_ranks_text(ddz_game_table(g).ranks, ttext, sizeof ttext);
+        play_ranks_text(p, ddz_game_table(g).ranks, ttext, sizeof ttext);
         play_say(p, MSG_HINT, T_HINT_NONE, ttext);
         return;
     }
@@ -534,7 +534,7 @@ void play_sel_describe(const Play *p, char *buf, size_t size)
             return;
         if (!ddz_cards_pick(g->hand[PLAY_YOU], ranks, &c)) {
             char rt[96];
-            play_ranks_text(ranks, rt, sizeof rt);
+            play_ranks_text(p, ranks, rt, sizeof rt);
             play_fmt(p, buf, size, T_ERR_NOT_IN_HAND, rt);
             return;
         }
@@ -547,7 +547,7 @@ void play_sel_describe(const Play *p, char *buf, size_t size)
         return;
     }
     char text[96], ttext[96];
-    play_ranks_text(ranks, text, sizeof text);
+    play_ranks_text(p, ranks, text, sizeof text);
     DdzMove rd[DDZ_MAX_READINGS];
     int n = ddz_move_classify(ranks, g->opt.rules, rd);
     if (n == 0) {
@@ -564,7 +564,7 @@ void play_sel_describe(const Play *p, char *buf, size_t size)
             play_fmt(p, buf, size, T_SEL_BEATS, text, play_type_name(p, rd[i].type));
             return;
         }
-    play_ranks_text(table.ranks, ttext, sizeof ttext);
+    play_ranks_text(p, table.ranks, ttext, sizeof ttext);
     play_fmt(p, buf, size, T_SEL_NOT_BEAT, text, ttext);
 }
 

@@ -187,14 +187,21 @@ const char *play_type_name(const Play *p, int type);
 void play_card_face(const Play *p, DdzCard c, char rank[8], char suit[8], bool *red);
 /* Cards as "♠3 ♥10 大王" / "S3 HT RJ", sorted, space-separated. */
 void play_cards_text(const Play *p, DdzCards cards, char *buf, size_t size);
-/* Rank notation ("33344"), "T" written "10" for people. */
-void play_ranks_text(DdzRanks ranks, char *buf, size_t size);
+/* Ranks for sentences, as the hand shows them: "3 3 3 4 4", "10 10", "小王 大王" (BJ RJ in
+ * English or ASCII). */
+void play_ranks_text(const Play *p, DdzRanks ranks, char *buf, size_t size);
 /* A move described for people: "33344 (三带一对)". */
 void play_move_text(const Play *p, const DdzMove *m, char *buf, size_t size);
+/* One reading of a card set for the choice between readings: the move and its main part. */
+void play_reading_text(const Play *p, const DdzMove *m, char *buf, size_t size);
 /* History entry i as a line: "West: ♠3 ♥3 (pair)", "东家：不要". */
 void play_action_text(const Play *p, int i, char *buf, size_t size);
 /* The word for a seat's bid, double, show or pass note ("叫 2 分", "pass"); "" for a play. */
 void play_note_word(const Play *p, int seat, const PlayNote *n, char *buf, size_t size);
+/* A level or agent name for people ("普通" for normal); other agent names as they are. */
+const char *play_level_text(const Play *p, const char *level);
+/* The rule options in words of the game's language, separated by "; " or "，". */
+void play_options_text(const Play *p, const DdzOptions *o, char *buf, size_t size);
 /* The wealth title in the game's language. */
 const char *play_title(const Play *p, int score);
 

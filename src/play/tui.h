@@ -12,6 +12,7 @@
 #define MIN_COLS 80
 #define MIN_LINES 24
 #define K_ABORT (KEY_MAX + 1) /* a signal: leave at once */
+#define K_INTR (KEY_MAX + 2)  /* Ctrl-C: ask, and leave on a second one */
 
 /* Colour roles; each maps to a colour pair, or to plain attributes under NO_COLOR. */
 enum { R_NORMAL, R_CARD, R_CARD_RED, R_CURSOR, R_CURSOR_RED, R_TITLE, R_WARN, R_BADGE, R_HINT,
@@ -28,6 +29,8 @@ typedef struct Tui {
     int overlay;
     bool reveal;       /* game over: show the hands left */
     bool quit_final;   /* the final table was left with q */
+    bool interrupted;  /* the person quit with Ctrl-C (exit status 130) */
+    int viewing;       /* the panel (OV_RESULT, OV_FINAL) hidden to look at the table, else 0 */
     char event[512];   /* the last thing that happened, for the message line */
     int event_role;
 } Tui;

@@ -168,10 +168,9 @@ void tui_draw_readings(const Tui *t)
     tui_box(t, y, x, h, w, NULL);
     tui_put(t, y + 1, x + 2, R_BOLD, p->msg);
     for (int i = 0; i < p->nreadings; i++) {
-        char text[128], desc[64], line[220];
-        play_move_text(p, &p->readings[i], text, sizeof text);
-        ddz_move_describe(&p->readings[i], desc, sizeof desc);
-        snprintf(line, sizeof line, "[%d] %s  %s", i + 1, text, desc);
+        char text[192], line[220];
+        play_reading_text(p, &p->readings[i], text, sizeof text);
+        snprintf(line, sizeof line, "[%d] %s", i + 1, text);
         tui_put(t, y + 2 + i, x + 2, R_NORMAL, line);
     }
 }

@@ -143,17 +143,15 @@ static void draw_seat(const Tui *t, int s, int y, int x, bool right)
 
     /* Line 2: the cards held (backs and a count) and the 报双/报单 warning. */
     {
-        char cnt[32], warn[32] = "";
-        play_fmt(p, cnt, sizeof cnt, v.count[s] == 1 ? T_ONE_CARD : T_CARDS_LEFT, v.count[s]);
-        if ((g->phase == DDZ_PHASE_PLAY || g->phase == DDZ_PHASE_OVER) && (v.count[s] == 1 || v.count[s] == 2))
-            snprintf(warn, sizeof warn, " %s", play_text(p, v.count[s] == 1 ? T_WARN_ONE : T_WARN_TWO));
-        int w2 = 3 + tui_text_width(cnt) + tui_text_width(warn);
+        char cnt[48];
+        bool warn = (g->phase == DDZ_PHASE_PLAY || g->phase == DDZ_PHASE_OVER) && (v.count[s] == 1 || v.count[s] == 2);
+        play_fmt(p, cnt, sizeof cnt, warn ? (v.count[s] == 1 ? T_WARN_ONE : T_WARN_TWO)
+                                          : v.count[s] == 1 ? T_ONE_CARD : T_CARDS_LEFT, v.count[s]);
+        int w2 = 3 + tui_text_width(cnt);
         int c2 = right ? x - w2 : x + 1;
         tui_put(t, y + 1, c2, R_BACK, t->color ? "  " : "##");
         c2 += 3;
-        c2 += tui_put(t, y + 1, c2, R_NORMAL, cnt);
-        if (warn[0])
-            tui_put(t, y + 1, c2, R_WARN, warn);
+        tui_put(t, y + 1, c2, warn ? R_WARN : R_NORMAL, cnt);
     }
 
     /* Line 3: thinking, or the last bid/double/pass. */
@@ -380,6 +378,13 @@ static void draw_keys(const Tui *t)
             k = g->opt.double_mode == DDZ_DOUBLE_APP ? T_KEYS_APP : T_KEYS_YESNO;
     }
     char buf[256];
+    if (t->viewing) {
+        /* The panel is hidden: say how to get it back and what Enter does. */
+        PlayText enter = t->viewing == OV_FINAL ? T_W_LEAVE : ddz_match_over(&p->match) ? T_W_FINAL : T_W_NEXT;
+        play_fmt(p, buf, sizeof buf, T_KEYS_VIEW, play_text(p, enter));
+        tui_put_center(t, LINES - 1, R_HINT, buf);
+        return;
+    }
     snprintf(buf, sizeof buf, "%s%s%s", play_text(p, k),
              g->turn == PLAY_YOU && play_can_show(p) ? play_text(p, T_KEYS_SHOW) : "",
              !p->net.on ? "" : p->net.watching ? play_text(p, T_NET_KEYS_WATCHING) : play_text(p, T_NET_KEYS_AUTO));
