@@ -19,7 +19,7 @@
 #include "ddz/store.h"
 
 #define HARNESS static __attribute__((unused))
-#define MAXC 24
+#define MAXC 40
 
 typedef struct Fake {
     long id;

@@ -424,6 +424,305 @@ static void a_player_back_after_a_restart_hears_its_game_was_aborted(void **stat
     unlink(wal);
 }
 
+static void keep_players_a_minute(DdzServerConfig *c)
+{
+    c->player_keep_ms = 60000;
+}
+
+/* Issue 10 #10 (and #7's last part): connect, hello, close cycles leave no player behind, in
+ * memory or in the store; a player is written when it first sits down; without a store one
+ * who played is kept a while for its token, then forgotten. */
+static void players_are_made_on_first_use_and_the_unused_expire(void **state)
+{
+    (void)state;
+    for (int with_store = 0; with_store < 2; with_store++) {
+        T *t = t_new(16, with_store ? ":memory:" : NULL, keep_players_a_minute);
+        for (int i = 0; i < 300; i++) {
+            long id = ddz_server_open(t->srv, t->now);
+            const char *hello = "{\"type\":\"hello\",\"version\":1}";
+            ddz_server_message(t->srv, id, hello, strlen(hello), t->now);
+            const char *join = "{\"type\":\"join\",\"room\":99,\"password\":\"0000\"}";
+            ddz_server_message(t->srv, id, join, strlen(join), t->now);
+            ddz_server_close(t->srv, id, t->now);
+            ddz_server_outbox_clear(t->srv);
+            t->now += 5;
+        }
+        DdzServerStats ss;
+        ddz_server_stats(t->srv, &ss);
+        assert_int_equal(ss.players, 0);
+        DdzStoreStats st;
+        DdzError err;
+        if (t->store) {
+            assert_int_equal(ddz_store_stats(t->store, &st, &err), 0);
+            assert_int_equal(st.players, 0);
+        }
+        /* A player who sits down is kept (and stored). */
+        int a = t_client(t, "坐下");
+        t_send(t, a, "{\"type\":\"create\"}");
+        if (t->store) {
+            assert_int_equal(ddz_store_stats(t->store, &st, &err), 0);
+            assert_int_equal(st.players, 1);
+        }
+        t_send(t, a, "{\"type\":\"leave\"}");
+        ddz_server_close(t->srv, t->f[a].id, t->now);
+        t->f[a].closed = true;
+        t_tick(t, 1000);
+        ddz_server_stats(t->srv, &ss);
+        assert_int_equal(ss.players, with_store ? 0 : 1); /* the store remembers it */
+        t_tick(t, 70000);
+        ddz_server_stats(t->srv, &ss);
+        assert_int_equal(ss.players, 0);
+        t_free(t);
+    }
+}
+
+/* A client on its own connection from addr, said hello; returns its index. */
+static int client_from(T *t, const char *name, const char *addr)
+{
+    int k = t->n++;
+    assert_true(k < MAXC);
+    Fake *f = &t->f[k];
+    memset(f, 0, sizeof *f);
+    ddz_client_init(&f->c);
+    f->id = ddz_server_open(t->srv, t->now);
+    ddz_server_set_address(t->srv, f->id, addr);
+    t_sendf(t, k, "{\"type\":\"hello\",\"version\":1,\"name\":\"%s\"}", name);
+    assert_string_equal(f->last_type, "welcome");
+    return k;
+}
+
+static void ten_rooms(DdzServerConfig *c)
+{
+    c->max_rooms = 10;
+    c->rooms_per_address = 4;
+}
+
+/* Issue 10 #6: one player, or one address, cannot open every room; quick match never fails
+ * for want of rooms; rooms where nobody does anything close. */
+static void one_client_cannot_fill_every_room(void **state)
+{
+    (void)state;
+    T *t = t_new(17, NULL, ten_rooms);
+    /* One player: rooms of computers it left still play; the fourth is refused. */
+    int a = client_from(t, "A", "10.0.0.1");
+    for (int i = 0; i < 3; i++) {
+        t_send(t, a, "{\"type\":\"create\"}");
+        assert_string_equal(t->f[a].last_type, "room");
+        t_send(t, a, "{\"type\":\"add_bot\"}");
+        t_send(t, a, "{\"type\":\"add_bot\"}");
+        t_send(t, a, "{\"type\":\"ready\"}");
+        t_send(t, a, "{\"type\":\"leave\"}");
+    }
+    t_send(t, a, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[a].last_error, "too_many_rooms");
+    /* One address, many players: at most rooms_per_address. */
+    int b = client_from(t, "B", "10.0.0.1");
+    t_send(t, b, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[b].last_type, "room");
+    int c = client_from(t, "C", "10.0.0.1");
+    t_send(t, c, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[c].last_error, "too_many_rooms");
+    /* Other addresses fill the rest but the reserve: 3 + 1 + 5 = 9 of 10. */
+    for (int i = 0; i < 5; i++) {
+        char addr[32], name[8];
+        snprintf(addr, sizeof addr, "10.0.1.%d", i);
+        snprintf(name, sizeof name, "D%d", i);
+        int d = client_from(t, name, addr);
+        t_send(t, d, "{\"type\":\"create\"}");
+        assert_string_equal(t->f[d].last_type, "room");
+    }
+    int e = client_from(t, "E", "10.0.2.1");
+    t_send(t, e, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[e].last_error, "too_many_rooms");
+    /* Quick match still finds a room. */
+    t_send(t, e, "{\"type\":\"quick\"}");
+    assert_string_equal(t->f[e].last_type, "room");
+    /* Rooms where nobody did anything for room_idle_ms close and free their places. */
+    DdzServerStats st;
+    ddz_server_stats(t->srv, &st);
+    long before = st.rooms;
+    t->f[b].autoplay = t->f[e].autoplay = false;
+    for (int k = 0; k < t->n; k++)
+        t->f[k].autoplay = false;
+    t_tick(t, t->cfg.room_idle_ms + 100);
+    ddz_server_stats(t->srv, &st);
+    assert_true(st.rooms < before);
+    assert_string_equal(t->f[b].last_type, "left");
+    t_send(t, c, "{\"type\":\"create\"}");
+    assert_string_equal(t->f[c].last_type, "room");
+    t_free(t);
+}
+
+/* Issue 10 #7: password guessing backs off per room and per address. */
+static void password_guessing_backs_off(void **state)
+{
+    (void)state;
+    T *t = t_new(18, NULL, NULL);
+    int a = client_from(t, "A", "10.0.0.1");
+    t_send(t, a, "{\"type\":\"create\",\"password\":\"4711\"}");
+    long room = t->f[a].c.room;
+    /* From many addresses (a botnet): the room itself slows them down. */
+    int refused = 0, slowed = 0;
+    for (int i = 0; i < 20; i++) {
+        char addr[32];
+        snprintf(addr, sizeof addr, "10.9.0.%d", i);
+        int g = client_from(t, "G", addr);
+        t_sendf(t, g, "{\"type\":\"join\",\"room\":%ld,\"password\":\"%04d\"}", room, i);
+        refused += !strcmp(t->f[g].last_error, "wrong_password");
+        slowed += !strcmp(t->f[g].last_error, "too_many_tries");
+        ddz_server_close(t->srv, t->f[g].id, t->now);
+        t->f[g].closed = true;
+        t->n--;
+        ddz_client_free(&t->f[g].c);
+        json_decref(t->f[g].last);
+    }
+    assert_int_equal(refused, 5);
+    assert_int_equal(slowed, 15);
+    /* The right password is refused too while the room waits, and admitted after. */
+    int h = client_from(t, "H", "10.0.0.2");
+    t_sendf(t, h, "{\"type\":\"join\",\"room\":%ld,\"password\":\"4711\"}", room);
+    assert_string_equal(t->f[h].last_error, "too_many_tries");
+    t_tick(t, 2000);
+    t_sendf(t, h, "{\"type\":\"join\",\"room\":%ld,\"password\":\"4711\"}", room);
+    assert_string_equal(t->f[h].last_type, "room");
+    /* From one address over many rooms: the address slows down. */
+    int rooms[8];
+    for (int i = 0; i < 8; i++) {
+        char addr[32];
+        snprintf(addr, sizeof addr, "10.1.0.%d", i);
+        int o = client_from(t, "O", addr);
+        t_send(t, o, "{\"type\":\"create\",\"password\":\"secret\"}");
+        rooms[i] = (int)t->f[o].c.room;
+    }
+    int z = client_from(t, "Z", "10.7.7.7");
+    refused = slowed = 0;
+    for (int i = 0; i < 8; i++) {
+        t_sendf(t, z, "{\"type\":\"join\",\"room\":%d,\"password\":\"guess\"}", rooms[i]);
+        refused += !strcmp(t->f[z].last_error, "wrong_password");
+        slowed += !strcmp(t->f[z].last_error, "too_many_tries");
+        t->now += 200;
+    }
+    assert_int_equal(refused, 5);
+    assert_int_equal(slowed, 3);
+    t_free(t);
+}
+
+static void hundred_spectators(DdzServerConfig *c)
+{
+    c->spectators_max = 100;
+}
+
+/* Bytes in the outbox, then cleared. */
+static size_t outbox_bytes(T *t)
+{
+    const DdzServerOut *out;
+    size_t n = ddz_server_outbox(t->srv, &out), bytes = 0;
+    for (size_t i = 0; i < n; i++)
+        bytes += out[i].len;
+    ddz_server_outbox_clear(t->srv);
+    return bytes;
+}
+
+/* Issue 10 #4: spectators joining cost what they are sent, not the square of the crowd: the
+ * others hear a count at most once a second; a room takes at most its cap. */
+static void spectators_cost_linear_traffic_and_are_capped(void **state)
+{
+    (void)state;
+    T *t = t_new(19, NULL, hundred_spectators);
+    int a = t_client(t, "A"), b = t_client(t, "B"), c = t_client(t, "C");
+    long room = t_table(t, a, b, c);
+    g_who = a;
+    t_until(t, 5000, who_in_play_phase);
+    long ids[101];
+    size_t bytes = 0;
+    char join[64];
+    snprintf(join, sizeof join, "{\"type\":\"watch\",\"room\":%ld}", room);
+    for (int i = 0; i < 101; i++) {
+        ids[i] = ddz_server_open(t->srv, t->now);
+        const char *hello = "{\"type\":\"hello\",\"version\":1}";
+        ddz_server_message(t->srv, ids[i], hello, strlen(hello), t->now);
+        outbox_bytes(t);
+        ddz_server_message(t->srv, ids[i], join, strlen(join), t->now);
+        if (i < 100) {
+            bytes += outbox_bytes(t);
+        } else {
+            const DdzServerOut *out;
+            assert_int_equal(ddz_server_outbox(t->srv, &out), 1);
+            assert_non_null(strstr(out[0].data, "room_full"));
+            outbox_bytes(t);
+        }
+    }
+    /* Each newcomer got its room and the game's state: a few kilobytes each, no more. */
+    assert_true(bytes < 100 * 4000);
+    /* The players hear the count once, within a second. */
+    t_tick(t, 1000);
+    assert_int_equal(json_integer_value(json_object_get(t->f[a].last, "count")), 100);
+    size_t tick_bytes = outbox_bytes(t);
+    assert_int_equal(tick_bytes, 0);
+    for (int i = 0; i < 100; i++)
+        ddz_server_close(t->srv, ids[i], t->now);
+    assert_int_equal(outbox_bytes(t), 0);
+    t_tick(t, 1000);
+    assert_int_equal(json_integer_value(json_object_get(t->f[a].last, "count")), 0);
+    t_no_leaks(t);
+    t_free(t);
+}
+
+static void many_rooms(DdzServerConfig *c)
+{
+    c->rooms_per_player = 1000;
+    c->rooms_per_address = 1000;
+}
+
+/* Issue 10 #5: the lobby's list comes in pages within the 64 KiB limit, however many rooms. */
+static void the_room_list_is_paged_within_the_message_limit(void **state)
+{
+    (void)state;
+    T *t = t_new(20, NULL, many_rooms);
+    const char *hello = "{\"type\":\"hello\",\"version\":1}";
+    /* 400 rooms with the longest names (16 four-byte characters), from 400 players. */
+    for (int i = 0; i < 400; i++) {
+        long id = ddz_server_open(t->srv, t->now);
+        ddz_server_message(t->srv, id, hello, strlen(hello), t->now);
+        const char *create = "{\"type\":\"create\",\"name\":\"🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏\"}";
+        ddz_server_message(t->srv, id, create, strlen(create), t->now);
+        ddz_server_outbox_clear(t->srv);
+    }
+    int a = t_client(t, "A");
+    bool seen[1000] = {false};
+    long offset = 0, pages = 0;
+    for (;;) {
+        t_sendf(t, a, "{\"type\":\"rooms\",\"offset\":%ld}", offset);
+        json_t *m = t->f[a].last;
+        assert_string_equal(str_of(m, "type"), "rooms");
+        char *text = json_dumps(m, JSON_COMPACT);
+        assert_true(strlen(text) <= DDZ_MAX_MESSAGE);
+        free(text);
+        assert_int_equal(json_integer_value(json_object_get(m, "total")), 400);
+        json_t *list = json_object_get(m, "rooms"), *r;
+        size_t i;
+        json_array_foreach(list, i, r) {
+            long id = (long)json_integer_value(json_object_get(r, "id"));
+            assert_true(id > 0 && id < 1000 && !seen[id]);
+            seen[id] = true;
+        }
+        pages++;
+        offset += (long)json_array_size(list);
+        if (!json_is_true(json_object_get(m, "more")))
+            break;
+    }
+    assert_int_equal(offset, 400);
+    assert_int_equal(pages, 4);
+    /* Filters. */
+    t_send(t, a, "{\"type\":\"rooms\",\"state\":\"playing\"}");
+    assert_int_equal(json_integer_value(json_object_get(t->f[a].last, "total")), 0);
+    t_send(t, a, "{\"type\":\"rooms\",\"free\":true,\"limit\":5}");
+    assert_int_equal(json_array_size(json_object_get(t->f[a].last, "rooms")), 5);
+    t_send(t, a, "{\"type\":\"rooms\",\"limit\":500}");
+    assert_string_equal(t->f[a].last_error, "bad_message");
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +734,11 @@ int main(void)
         cmocka_unit_test(clients_sanitise_what_they_print),
         cmocka_unit_test(fast_players_act_at_game_pace_and_the_rest_is_limited),
         cmocka_unit_test(a_player_back_after_a_restart_hears_its_game_was_aborted),
+        cmocka_unit_test(players_are_made_on_first_use_and_the_unused_expire),
+        cmocka_unit_test(one_client_cannot_fill_every_room),
+        cmocka_unit_test(password_guessing_backs_off),
+        cmocka_unit_test(spectators_cost_linear_traffic_and_are_capped),
+        cmocka_unit_test(the_room_list_is_paged_within_the_message_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,6 +31,12 @@ typedef struct DdzStorePlayer {
     int64_t score, games, wins;
 } DdzStorePlayer;
 
+/* Hands out a player id no stored player has (ids are given at hello; the row is written
+ * only when the player first uses the server, ddz_store_player_insert). */
+int ddz_store_player_id(DdzStore *st, int64_t *id, DdzError *err);
+/* Writes a player under an id from ddz_store_player_id. */
+int ddz_store_player_insert(DdzStore *st, int64_t id, const char *name, const uint8_t token_hash[32], int64_t now,
+                            DdzError *err);
 /* A new player with a nickname and the SHA-256 of its reconnect token. The name may be ""
  * and set later with ddz_store_player_rename (the default name needs the id). */
 int ddz_store_player_new(DdzStore *st, const char *name, const uint8_t token_hash[32], int64_t now,
@@ -52,7 +58,7 @@ int ddz_store_game_start(DdzStore *st, int64_t room, const char *options, const 
 typedef struct DdzStoreEnd {
     int64_t game;
     bool redeal;
-    uint64_t seed;
+    char seed[65]; /* the deal seed as the protocol writes it: 64 hex digits (DDZ_SEED256_HEX) */
     char salt[33];                 /* hex */
     const char *record;            /* JSON Lines text */
     int64_t player[3];             /* 0 for a computer player */

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "ddz/tournament.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
 #include "ddz/server.h"
@@ -118,6 +119,12 @@ int cmd_serve(int argc, char **argv)
             if (int_arg(argc, argv, &i, 1, 3600, &v))
                 return CLI_USAGE;
             cfg.ping_s = (int)v;
+        } else if (!strcmp(a, "--rooms-per-player") || !strcmp(a, "--rooms-per-address") ||
+                   !strcmp(a, "--spectators")) {
+            if (int_arg(argc, argv, &i, 1, 1000000, &v))
+                return CLI_USAGE;
+            *(!strcmp(a, "--spectators") ? &cfg.server.spectators_max : !strcmp(a, "--rooms-per-player")
+                  ? &cfg.server.rooms_per_player : &cfg.server.rooms_per_address) = (int)v;
         } else if (!strcmp(a, "--max-conns")) {
             if (int_arg(argc, argv, &i, 1, 1000000, &v))
                 return CLI_USAGE;
@@ -185,6 +192,15 @@ int cmd_verify(int argc, char **argv)
     }
     if (!f)
         return cli_fail("verify: cannot read %s: %s", path, strerror(errno));
+    if (ddz_tour_file_is_event(f)) {
+        DdzError terr;
+        int trc = ddz_tour_verify(f, NULL, &terr);
+        fclose(f);
+        if (trc != 0)
+            return cli_fail("verify: %s:%d: %s", path, terr.pos, terr.msg);
+        printf("tournament: every draw, game, result and the standings check out\n");
+        return CLI_OK;
+    }
     long games;
     DdzError err;
     int bad = ddz_commit_verify(f, quiet ? NULL : stdout, stderr, path, &games, &err);

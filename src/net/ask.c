@@ -193,6 +193,7 @@ static bool chat_ok(DdzServer *srv, Player *p, const json_t *msg, const char **t
 void room_human_action(DdzServer *srv, Player *p, const json_t *msg, const char *type)
 {
     Room *r = p->room;
+    r->active = srv->now;
     if (!strcmp(type, "leave")) {
         room_leave(srv, p);
     } else if (!strcmp(type, "state")) {

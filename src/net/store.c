@@ -11,6 +11,7 @@
 
 struct DdzStore {
     sqlite3 *db;
+    int64_t next_player; /* the next player id to hand out (0: not read yet) */
 };
 
 /* The schema. A game row is written at the deal ("playing") and completed in the result's
@@ -39,6 +40,8 @@ static const char SCHEMA[] =
     "  PRIMARY KEY(player, game));"
     "CREATE INDEX IF NOT EXISTS games_status ON games(status);"
     "CREATE INDEX IF NOT EXISTS players_score ON players(score DESC);";
+
+static int step_done(DdzStore *st, sqlite3_stmt *s, DdzError *err, const char *what);
 
 static int fail(DdzStore *st, DdzError *err, const char *what)
 {
@@ -135,21 +138,42 @@ void ddz_store_close(DdzStore *st)
     free(st);
 }
 
+int ddz_store_player_id(DdzStore *st, int64_t *id, DdzError *err)
+{
+    if (!st->next_player) {
+        sqlite3_stmt *s = prepare(st, "SELECT COALESCE(MAX(id), 0) FROM players", err);
+        if (!s)
+            return -1;
+        int rc = sqlite3_step(s);
+        if (rc == SQLITE_ROW)
+            st->next_player = sqlite3_column_int64(s, 0) + 1;
+        sqlite3_finalize(s);
+        if (rc != SQLITE_ROW)
+            return fail(st, err, "player ids");
+    }
+    *id = st->next_player++;
+    return 0;
+}
+
+int ddz_store_player_insert(DdzStore *st, int64_t id, const char *name, const uint8_t token_hash[32], int64_t now,
+                            DdzError *err)
+{
+    sqlite3_stmt *s = prepare(st, "INSERT INTO players(id, name, token_hash, created) VALUES(?, ?, ?, ?)", err);
+    if (!s)
+        return -1;
+    sqlite3_bind_int64(s, 1, id);
+    sqlite3_bind_text(s, 2, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_blob(s, 3, token_hash, 32, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(s, 4, now);
+    return step_done(st, s, err, "new player");
+}
+
 int ddz_store_player_new(DdzStore *st, const char *name, const uint8_t token_hash[32], int64_t now, int64_t *id,
                          DdzError *err)
 {
-    sqlite3_stmt *s = prepare(st, "INSERT INTO players(name, token_hash, created) VALUES(?, ?, ?)", err);
-    if (!s)
+    if (ddz_store_player_id(st, id, err) != 0)
         return -1;
-    sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_blob(s, 2, token_hash, 32, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(s, 3, now);
-    int rc = sqlite3_step(s);
-    sqlite3_finalize(s);
-    if (rc != SQLITE_DONE)
-        return fail(st, err, "new player");
-    *id = sqlite3_last_insert_rowid(st->db);
-    return 0;
+    return ddz_store_player_insert(st, *id, name, token_hash, now, err);
 }
 
 int ddz_store_player_rename(DdzStore *st, int64_t id, const char *name, DdzError *err)
@@ -237,8 +261,7 @@ int ddz_store_game_end(DdzStore *st, const DdzStoreEnd *e, DdzError *err)
     if (exec(st, "BEGIN IMMEDIATE", err) != 0)
         return -1;
     /* Step 1. The game row, only if it is still playing: a game is never counted twice. */
-    char seed[24];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)e->seed);
+    const char *seed = e->seed;
     sqlite3_stmt *s = prepare(st, "UPDATE games SET status=?, ended=?, seed=?, salt=?, landlord=?, landlord_won=? "
                                   "WHERE id=? AND status='playing'", err);
     if (!s)

@@ -60,7 +60,8 @@ void tui_draw_result(const Tui *t)
         snprintf(head, sizeof head, "%s", a);
     else
         snprintf(head, sizeof head, "%s  %s", a, play_text(p, won ? T_YOU_WIN : T_YOU_LOSE));
-    const char *k = play_text(p, p->net.on ? T_NET_RESULT_KEYS : ddz_match_over(&p->match) ? T_END_MATCH : T_NEXT_GAME);
+    const char *k = play_text(p, p->net.watching ? T_NET_RESULT_KEYS_WATCH : p->net.on ? T_NET_RESULT_KEYS
+                                 : ddz_match_over(&p->match) ? T_END_MATCH : T_NEXT_GAME);
     /* Columns: the factors' labels and values; the seats' names, roles, scores and totals. */
     int lw = 0, vw = 0, nw = 0, rw = 0, sw = 0, tw = 0;
     for (int i = 0; i < nl; i++) {
