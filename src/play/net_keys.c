@@ -310,7 +310,7 @@ int net_ui_tick(NetUi *u)
             continue;
         }
         /* At the table letters name ranks: Esc with nothing selected asks instead. */
-        if (!code && ((ch == 'q' && !net_on_table(u)) ||
+        if (!code && ((ch == 'q' && (!net_on_table(u) || u->p->net.watching)) ||
                       (ch == 27 && net_on_table(u) && !u->p->sel.cards && !u->p->sel.typed[0]))) {
             u->quit_ask = true;
             continue;
