@@ -12,6 +12,8 @@ set -u
 DDZ=${DDZ_BIN:-build/ddz}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The profile (settings, the match in progress, statistics) lives here, not in your home.
+export XDG_DATA_HOME="$tmp/xdg"
 fails=0 runs=0
 
 fail() {
@@ -113,12 +115,14 @@ has en_title1 "$tmp/en" "   1. You  300  landlord"
 has en_title2 "$tmp/en" "   2. East  0  poor peasant"
 has en_title3 "$tmp/en" "   3. West  0  poor peasant"
 has en_replay "$tmp/en" "Replay this match: ddz play --seed 1"
+has en_new_offer "$tmp/en" "Type new for a new match; an empty line leaves."
+has en_lifetime "$tmp/en" "All your games at greedy: 75, won 52 (69%), best +16, worst -12"
 check_scores en "$tmp/en"
 runs=$((runs + 1))
 [ "$(cat "$tmp/totals")" = "300 0 0 75" ] || fail "en: final totals $(cat "$tmp/totals"), want 300 0 0 75"
 
 # The same seed and the same answers give the same match, to the byte.
-"$DDZ" play --plain --seed 1 --level greedy --lang en <"$tmp/in" >"$tmp/en2" 2>&1
+XDG_DATA_HOME="$tmp/xdg-en2" "$DDZ" play --plain --seed 1 --level greedy --lang en <"$tmp/in" >"$tmp/en2" 2>&1
 runs=$((runs + 1))
 cmp -s "$tmp/en" "$tmp/en2" || fail "en: a second run with the same seed differs"
 
@@ -225,7 +229,7 @@ has quit_done "$tmp/quit" "== Match stopped; games played: 0."
 has quit_titles "$tmp/quit" "   1. You  100  middle peasant"
 
 # Without --plain, a pipe is not a terminal: the line mode, and the OS seed is printed. -------
-"$DDZ" play --lang en </dev/null >"$tmp/pipe" 2>&1
+XDG_DATA_HOME="$tmp/xdg-pipe" "$DDZ" play --lang en --new </dev/null >"$tmp/pipe" 2>&1
 runs=$((runs + 1))
 [ $? = 0 ] || fail "pipe: exit status"
 has pipe_plain "$tmp/pipe" "Your bid?"
@@ -234,9 +238,33 @@ runs=$((runs + 1))
 if [ -z "$seed" ]; then
     fail "pipe: no seed printed"
 else
-    "$DDZ" play --lang en --seed "$seed" </dev/null >"$tmp/pipe2" 2>&1
+    XDG_DATA_HOME="$tmp/xdg-pipe" "$DDZ" play --lang en --seed "$seed" </dev/null >"$tmp/pipe2" 2>&1
     cmp -s "$tmp/pipe" "$tmp/pipe2" || fail "pipe: the printed seed $seed does not replay the deal"
 fi
+
+# It remembers: a quit match goes on with the same scores and the same deal, settings
+# persist, statistics per level (ddz stats), and an unwritable directory is said clearly. ----
+export XDG_DATA_HOME="$tmp/xdg-mem"
+{ printf '1\n'; i=0; while [ $i -lt 30 ]; do printf 'h\n\n'; i=$((i + 1)); done; } |
+    "$DDZ" play --plain --seed 1 --level greedy --lang zh >"$tmp/mem1" 2>&1
+has mem_game2 "$tmp/mem1" "== 第 2 局 == 积分：你 102，东家 99，西家 99"
+"$DDZ" play --plain </dev/null >"$tmp/mem2" 2>&1
+has mem_resumed "$tmp/mem2" "继续上次的比赛（种子 1）：第 2 局，你 102，东家 99，西家 99。"
+has mem_settings "$tmp/mem2" "难度：贪心。"
+runs=$((runs + 1))
+[ "$(grep -A1 '^== 第 2 局 ==' "$tmp/mem1" | tail -1)" = "$(grep -A1 '^== 第 2 局 ==' "$tmp/mem2" | tail -1)" ] ||
+    fail "mem: the resumed game 2 is not the same deal"
+"$DDZ" stats --lang en >"$tmp/stats" 2>&1
+has mem_stats "$tmp/stats" "greedy         1           1/1         0/0      100%     +2     +2        0      0"
+"$DDZ" play --plain --new --lang en </dev/null >"$tmp/mem3" 2>&1
+runs=$((runs + 1))
+grep -q "goes on" "$tmp/mem3" && fail "mem: --new resumed the saved match"
+XDG_DATA_HOME=/dev/null/ddz "$DDZ" play --plain --seed 1 --lang en </dev/null >"$tmp/ro" 2>"$tmp/ro.err"
+runs=$((runs + 1))
+[ $? = 0 ] || fail "unwritable: the game should still be played"
+has mem_unwritable "$tmp/ro.err" "ddz: play: cannot create /dev/null/ddz: Not a directory: playing without saving progress"
+# After the final ranking a new match is offered: "new" starts one.
+export XDG_DATA_HOME="$tmp/xdg"
 
 # ASCII cards. ---------------------------------------------------------------------------------
 "$DDZ" play --plain --ascii --seed 1 --lang en </dev/null >"$tmp/ascii" 2>&1

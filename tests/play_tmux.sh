@@ -12,7 +12,8 @@ fi
 DDZ=${DDZ_BIN:-build/ddz}
 DDZ=$(cd "$(dirname "$DDZ")" && pwd)/$(basename "$DDZ")
 T="tmux -L ddz-play-test-$$ -f /dev/null"
-trap '$T kill-server >/dev/null 2>&1' EXIT
+tmpd=$(mktemp -d)
+trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmpd"' EXIT
 fails=0 runs=0
 
 fail() {
@@ -67,7 +68,7 @@ start() {
     $T kill-server >/dev/null 2>&1
     sleep 0.1
     $T new-session -d -s play -x 80 -y 24 \
-        "${LOCALE_ENV:-LANG=C.UTF-8 LC_ALL=C.UTF-8} '$DDZ' play --seed 1 --level greedy --delay 0 $*; echo DDZ-EXIT=\$?; sleep 60" ||
+        "${LOCALE_ENV:-LANG=C.UTF-8 LC_ALL=C.UTF-8} XDG_DATA_HOME='$tmpd/xdg' '$DDZ' play --seed 1 --level greedy --delay 0 $*; echo DDZ-EXIT=\$?; sleep 60" ||
         { fail "tmux new-session"; exit 1; }
 }
 
@@ -199,9 +200,6 @@ aligned() {
         printf "%s" "$l" | LC_ALL=C.UTF-8 wc -L; done | sort -u | wc -l)
     [ "$cols" = 1 ] && [ "$ends" = 1 ] || fail "$1: the result panel is not aligned ($cols arrow columns, $ends value columns)"
 }
-tmpd=$(mktemp -d)
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmpd"' EXIT
-
 # A farmer who doubled: the header's multiple, the result's factors, aligned, both languages.
 for lang in en zh; do
     start --level easy --lang $lang -o show

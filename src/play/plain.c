@@ -198,6 +198,11 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
     char buf[512], buf2[256];
     switch (e->kind) {
     case EV_DEAL:
+        if (p->resumed) {
+            play_resumed_text(p, buf, sizeof buf);
+            fprintf(pl->out, "%s\n", buf);
+            p->resumed = false;
+        }
         play_fmt(p, buf, sizeof buf, T_GAME_N, p->match.games + 1);
         fprintf(pl->out, "\n== %s == ", buf);
         scores_line(pl, p);
@@ -277,6 +282,15 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
         }
         play_fmt(p, buf, sizeof buf, T_REPLAY, (unsigned long long)p->cfg.seed);
         fprintf(pl->out, "%s\n", buf);
+        if (play_lifetime(p, buf, sizeof buf))
+            fprintf(pl->out, "%s\n", buf);
+        if (e->kind == EV_MATCH_OVER) {
+            /* Offer a new match; anything else leaves. */
+            char line[64];
+            fprintf(pl->out, "%s\n", play_text(p, T_NEW_ASK));
+            if (read_line(pl, line, sizeof line) && (!strcmp(line, "new") || !strcmp(line, "新比赛")))
+                return 1;
+        }
         break;
     }
     default:
@@ -346,6 +360,12 @@ static int plain_human(void *ctx, Play *p)
         if (is_word(line, "c", "counter") || is_word(line, "记牌器", NULL)) {
             p->counter = !p->counter;
             counter_line(pl, p);
+            continue;
+        }
+        if (is_word(line, "stats", "战绩")) {
+            if (!play_lifetime(p, line, sizeof line))
+                play_fmt(p, line, sizeof line, T_STATS_NONE, play_level_text(p, p->cfg.level));
+            fprintf(pl->out, "%s\n", line);
             continue;
         }
         if (is_word(line, "s", "status") || is_word(line, "牌桌", NULL)) {

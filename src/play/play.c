@@ -179,43 +179,78 @@ static int play_deal(Play *p, const PlayUi *ui)
     return 0;
 }
 
+/* Keeps the match state (before the next deal) and, after a game, its statistics. */
+static void save_progress(Play *p, bool game_over)
+{
+    if (!p->cfg.profile)
+        return;
+    ProfileMatch m;
+    memset(&m, 0, sizeof m);
+    m.seed = p->cfg.seed;
+    snprintf(m.level, sizeof m.level, "%s", p->cfg.level);
+    ddz_options_format(&p->cfg.opt, m.options, sizeof m.options);
+    m.match = p->match;
+    m.deals = p->deals;
+    bool end = ddz_match_over(&p->match);
+    int rc = game_over ? profile_game_over(p->cfg.profile, p->cfg.level, &p->result, end ? NULL : &m)
+             : end     ? profile_match_clear(p->cfg.profile)
+                       : profile_match_save(p->cfg.profile, &m);
+    if (rc != 0)
+        play_say(p, MSG_ERROR, T_ERR_SAVE);
+}
+
 int play_run(Play *p, const PlayUi *ui)
 {
     DdzRng rng;
-    ddz_rng_seed(&rng, derive(p->cfg.seed, 0));
-    ddz_match_start(&p->match, &rng);
-    p->deals = 0;
-    while (!ddz_match_over(&p->match)) {
-        p->deal_seed = derive(p->cfg.seed, 1000 + (uint64_t)p->deals);
-        ddz_rng_seed(&rng, p->deal_seed);
-        ddz_match_deal(&p->match, &p->game, &p->cfg.opt, &rng);
-        p->deals++;
-        memset(p->note, 0, sizeof p->note);
-        play_sel_clear(p);
-        p->over = false;
-        p->msg[0] = '\0';
-        p->msg_kind = MSG_NONE;
-        memcpy(p->before, p->match.score, sizeof p->before);
-        if (emit(p, ui, EV_DEAL) != 0)
-            goto quit;
-        int rc = play_deal(p, ui);
-        if (rc < 0)
-            return -1;
-        if (rc > 0)
-            goto quit;
-        ddz_match_record(&p->match, &p->game);
-        write_record(p);
-        if (p->game.phase == DDZ_PHASE_OVER) {
-            ddz_game_result(&p->game, &p->result);
-            p->over = true;
-            if (emit(p, ui, EV_GAME_OVER) != 0)
-                goto quit;
-        } else if (emit(p, ui, EV_REDEAL) != 0) {
-            goto quit;
+    for (;;) {
+        if (p->cfg.resume) {
+            p->match = p->cfg.resume->match;
+            p->deals = p->cfg.resume->deals;
+            p->cfg.resume = NULL;
+            p->resumed = true;
+        } else {
+            ddz_rng_seed(&rng, derive(p->cfg.seed, 0));
+            ddz_match_start(&p->match, &rng);
+            p->deals = 0;
+            save_progress(p, false);
         }
+        while (!ddz_match_over(&p->match)) {
+            p->deal_seed = derive(p->cfg.seed, 1000 + (uint64_t)p->deals);
+            ddz_rng_seed(&rng, p->deal_seed);
+            ddz_match_deal(&p->match, &p->game, &p->cfg.opt, &rng);
+            p->deals++;
+            memset(p->note, 0, sizeof p->note);
+            play_sel_clear(p);
+            p->over = false;
+            p->msg[0] = '\0';
+            p->msg_kind = MSG_NONE;
+            memcpy(p->before, p->match.score, sizeof p->before);
+            if (emit(p, ui, EV_DEAL) != 0)
+                goto quit;
+            int rc = play_deal(p, ui);
+            if (rc < 0)
+                return -1;
+            if (rc > 0)
+                goto quit;
+            ddz_match_record(&p->match, &p->game);
+            write_record(p);
+            if (p->game.phase == DDZ_PHASE_OVER) {
+                ddz_game_result(&p->game, &p->result);
+                p->over = true;
+                save_progress(p, true);
+                if (emit(p, ui, EV_GAME_OVER) != 0)
+                    goto quit;
+            } else {
+                save_progress(p, false);
+                if (emit(p, ui, EV_REDEAL) != 0)
+                    goto quit;
+            }
+        }
+        if (emit(p, ui, EV_MATCH_OVER) != 1)
+            return 0;
+        /* A new match: the next seed, short enough to write down. */
+        p->cfg.seed = derive(p->cfg.seed, 77) % 1000000000ull;
     }
-    emit(p, ui, EV_MATCH_OVER);
-    return 0;
 quit:
     emit(p, ui, EV_QUIT);
     return 1;
@@ -578,6 +613,26 @@ void play_unseen(const Play *p, int count[DDZ_RANK_NB])
     DdzRanks r = ddz_cards_ranks(DDZ_DECK & ~seen);
     for (int k = 0; k < DDZ_RANK_NB; k++)
         count[k] = ddz_ranks_get(r, k);
+}
+
+bool play_lifetime(const Play *p, char *buf, size_t size)
+{
+    ProfileStats st[16];
+    int n = p->cfg.profile ? profile_stats(p->cfg.profile, st, 16) : 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(st[i].level, p->cfg.level) && st[i].games > 0) {
+            int won = st[i].landlord_wins + st[i].farmer_wins;
+            play_fmt(p, buf, size, T_LIFETIME, play_level_text(p, p->cfg.level), st[i].games, won,
+                     100 * won / st[i].games, st[i].best, st[i].worst);
+            return true;
+        }
+    return false;
+}
+
+void play_resumed_text(const Play *p, char *buf, size_t size)
+{
+    play_fmt(p, buf, size, T_RESUMED, (unsigned long long)p->cfg.seed, p->match.games + 1, p->match.score[0],
+             p->match.score[1], p->match.score[2]);
 }
 
 int play_base(const Play *p)

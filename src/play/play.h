@@ -13,6 +13,7 @@
 #include "ddz/agent.h"
 #include "ddz/game.h"
 #include "ddz/match.h"
+#include "profile.h"
 
 /* Seats: you are seat 0; play passes counter-clockwise 0 -> 1 -> 2, so East (on your right)
  * is seat 1 and West (on your left) seat 2. */
@@ -28,6 +29,8 @@ typedef struct PlayConfig {
     bool color;
     const char *record;   /* directory for one game record per deal, or NULL */
     int delay_ms;         /* how long a computer player "thinks" */
+    Profile *profile;     /* where progress and statistics are kept, or NULL (not owned) */
+    const ProfileMatch *resume; /* a saved match to go on with, or NULL for a new one */
 } PlayConfig;
 
 /* What a seat did last in the current round, for display. */
@@ -67,6 +70,7 @@ typedef struct Play {
     int nreadings;
     bool counter;                /* show the card counter */
     bool over;                   /* the game is over: result holds it */
+    bool resumed;                /* the match was resumed from the profile (until shown) */
     DdzResult result;
     int msg_kind;
     char msg[320];               /* the last message for the human: refusal, hint, ... */
@@ -109,8 +113,11 @@ typedef struct PlayUi {
 Play *play_new(const PlayConfig *cfg, DdzError *err);
 void play_free(Play *p);
 
-/* Plays the match to its end (or until the person quits). Returns 0 at the end of the
- * match, 1 when the person quit, -1 on an internal error (message in p->msg). */
+/* Plays the match to its end (or until the person quits); when the front end answers
+ * EV_MATCH_OVER with 1, a new match follows (seed derived from the last). Returns 0 at the
+ * end of the match, 1 when the person quit, -1 on an internal error (message in p->msg).
+ * With a profile, the match state is saved at its start and after every deal, and each
+ * finished game's statistics with it in one transaction. */
 int play_run(Play *p, const PlayUi *ui);
 
 /* The human's actions. Each checks, applies, and returns 0; or refuses with the reason in
@@ -141,6 +148,11 @@ void play_hint_next(Play *p);
 void play_sel_clear(Play *p);
 /* Describes the current selection: its reading, or why it is no move (buf may be ""). */
 void play_sel_describe(const Play *p, char *buf, size_t size);
+
+/* Your lifetime statistics at this level from the profile, as a line; false without. */
+bool play_lifetime(const Play *p, char *buf, size_t size);
+/* "Your match goes on (seed N): game G, You 102, ..." for a resumed match. */
+void play_resumed_text(const Play *p, char *buf, size_t size);
 
 /* Cards of each rank that you have not seen: not in your hand and not played. */
 void play_unseen(const Play *p, int count[DDZ_RANK_NB]);

@@ -88,6 +88,7 @@
       "只能在叫分之前，或当地主后出第一手牌之前明牌。") \
     X(T_ERR_UNKNOWN, "Unknown command '%s'; ? lists the commands.", "不认识的命令“%s”；输入 ? 查看命令。") \
     X(T_ERR_ENGINE, "%s", "%s") \
+    X(T_ERR_SAVE, "Could not save your progress.", "无法保存进度。") \
     X(T_ERR_RECORD, "cannot write the game record %s", "无法写入牌谱 %s") \
     /* Hints and the selection. */ \
     X(T_HINT_N, "Hint %d/%d: %s", "提示 %d/%d：%s") \
@@ -130,6 +131,16 @@
     X(T_NEXT_GAME, "Enter: next game   v: view the table", "回车：下一局   v：查看牌桌") \
     X(T_END_MATCH, "Enter: final table   v: view the table", "回车：最终排名   v：查看牌桌")\
     X(T_LEAVE, "Enter: leave", "回车：退出") \
+    X(T_FINAL_KEYS, "n: new match   Enter: leave", "n：新比赛   回车：退出") \
+    X(T_NEW_ASK, "Type new for a new match; an empty line leaves.", "输入“新比赛”再来一场；空行退出。") \
+    X(T_RESUMED, "Your match goes on (seed %llu): game %d, You %d, East %d, West %d.", \
+      "继续上次的比赛（种子 %llu）：第 %d 局，你 %d，东家 %d，西家 %d。") \
+    X(T_LIFETIME, "All your games at %s: %d, won %d (%d%%), best %+d, worst %+d", \
+      "%s难度的全部战绩：%d 局，胜 %d 局（%d%%），最好 %+d，最差 %+d") \
+    X(T_STATS_HEAD, "Your games, by level (%s)", "历史战绩，按难度（%s）") \
+    X(T_STATS_COLS, "level      games  landlord won  farmer won  win rate   best  worst  springs  bombs", \
+      "难度       局数   地主胜/局     农民胜/局    胜率       最好  最差   春天     炸弹") \
+    X(T_STATS_NONE, "No games yet (%s).", "还没有战绩（%s）。") \
     X(T_KEYS_VIEW, "v back to the panel  Enter %s  c counter  ? help  Esc quit", \
       "v 返回结算  回车 %s  c 记牌器  ? 帮助  Esc 退出") \
     X(T_W_NEXT, "next game", "下一局") \

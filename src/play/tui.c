@@ -231,6 +231,10 @@ static int wait_panel(Tui *t, int overlay)
             t->overlay = t->viewing = OV_NONE;
             return 0;
         }
+        if (overlay == OV_FINAL && (k == 'n' || k == 'N')) {
+            t->overlay = t->viewing = OV_NONE;
+            return 1; /* a new match */
+        }
         if (overlay == OV_FINAL && k == 27) {
             t->overlay = t->viewing = OV_NONE;
             return 0;
@@ -268,6 +272,13 @@ static int tui_event(void *ctx, Play *p, const PlayEvent *e)
             play_fmt(p, buf, sizeof buf, T_FIRST_BIDS, play_seat_name(p, g->first));
         }
         set_event(t, R_HINT, buf);
+        if (p->resumed) {
+            char note[sizeof p->msg];
+            play_resumed_text(p, note, sizeof note);
+            snprintf(p->msg, sizeof p->msg, "%s", note);
+            p->msg_kind = MSG_INFO;
+            p->resumed = false;
+        }
         tui_draw(t);
         break;
     case EV_ACTION: {

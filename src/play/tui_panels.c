@@ -130,7 +130,11 @@ void tui_draw_final(const Tui *t)
 {
     const Play *p = t->p;
     char title[96], line[400], a[64];
-    int w = 50, h = 11;
+    char life[200] = "";
+    play_lifetime(p, life, sizeof life);
+    int w = tui_text_width(life) + 6 > 50 ? tui_text_width(life) + 6 : 50, h = life[0] ? 12 : 11;
+    if (w > COLS)
+        w = COLS;
     int y = (LINES - h) / 2 - 1, x = (COLS - w) / 2;
     tui_box(t, y, x, h, w, play_text(p, T_TITLE_HEAD));
     play_fmt(p, title, sizeof title, T_MATCH_OVER, p->match.games);
@@ -157,7 +161,9 @@ void tui_draw_final(const Tui *t)
     }
     play_fmt(p, line, sizeof line, T_REPLAY, (unsigned long long)p->cfg.seed);
     tui_put(t, y + h - 3, x + (w - tui_text_width(line)) / 2, R_DIM, line);
-    const char *k = play_text(p, T_LEAVE);
+    if (life[0])
+        tui_put(t, y + h - 4, x + (w - tui_text_width(life)) / 2, R_NORMAL, life);
+    const char *k = play_text(p, T_FINAL_KEYS);
     tui_put(t, y + h - 2, x + (w - tui_text_width(k)) / 2, R_HINT, k);
 }
 
