@@ -100,18 +100,18 @@ keys Enter
 wait_for not_a_move "7 8 is not a move."
 wait_for nothing_played "20 cards"
 keys Escape h
-wait_for hint "Hint 1/129: 3 3 3 (trio)"
+wait_for hint "Hint 1/129: 3 3 3 8 (trio + single)"
 keys Enter
-wait_for follow "Beat East's 6 6 6 (trio), or pass."
-keys 8 8 Enter
-wait_for not_beat "8 8 does not beat 6 6 6."
+wait_for follow "Beat East's 4 6 6 6 (trio + single), or pass."
+keys 7 7 Enter
+wait_for not_beat "7 7 does not beat 4 6 6 6."
 keys Escape c
 wait_for counter "Counter 3  4  5  6  7  8  9  10 J  Q  K  A  2  B  R"
 # Arrow keys and space select cards by hand; the selection is judged as it changes.
 keys Home Space
-wait_for cursor_select "7 does not beat 6 6 6"
-keys Right Space Right Space
-wait_for cursor_select3 "7 7 7: trio, beats the table"
+wait_for cursor_select "7 does not beat 4 6 6 6"
+keys Right Space Right Space Right Right Space
+wait_for cursor_select4 "7 7 7 9: trio + single, beats the table"
 keys Escape
 # Hint and play until the game ends; each key waits for the screen to answer the last one.
 screen_has() { $T capture-pane -p -t play | grep -qE -- "$1"; }

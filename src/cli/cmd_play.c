@@ -92,6 +92,7 @@ int cmd_play(int argc, char **argv)
     const char *nc = getenv("NO_COLOR");
     cfg.color = !(nc && *nc);
     cfg.delay_ms = -1;
+    cfg.autopass = true;
     bool plain = false, have_seed = false, no_save = false, new_match = false, set_lang = false, set_level = false,
          set_rules = false;
     DdzError err;
@@ -135,6 +136,10 @@ int cmd_play(int argc, char **argv)
             cfg.record = argv[++i];
         } else if (!strcmp(a, "--ascii")) {
             cfg.ascii = true;
+        } else if (!strcmp(a, "--no-autopass")) {
+            cfg.autopass = false;
+        } else if (!strcmp(a, "--bell")) {
+            cfg.bell = true;
         } else if (!strcmp(a, "--no-save")) {
             no_save = true;
         } else if (!strcmp(a, "--new")) {

@@ -223,6 +223,11 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
             play_fmt(p, buf, sizeof buf, left == 1 ? T_EV_ONE_LEFT : T_EV_TWO_LEFT, play_seat_name(p, s));
             fprintf(pl->out, "%s\n", buf);
         }
+        if (e->action.kind == DDZ_ACT_PLAY && (e->action.move.type == DDZ_BOMB || e->action.move.type == DDZ_ROCKET)) {
+            play_fmt(p, buf, sizeof buf, e->action.move.type == DDZ_BOMB ? T_MARK_BOMB : T_MARK_ROCKET, "");
+            buf[strlen(buf) - 1] = '\0'; /* the space before the empty text */
+            fprintf(pl->out, "%s\n", buf);
+        }
         break;
     }
     case EV_LANDLORD:
@@ -302,8 +307,9 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
 
 static int plain_think(void *ctx, Play *p, int seat)
 {
-    (void)seat;
     Plain *pl = ctx;
+    if (seat == PLAY_YOU)
+        say(pl, p); /* 要不起: why you pass */
     fflush(pl->out);
     if (p->cfg.delay_ms > 0) {
         struct timespec ts = {p->cfg.delay_ms / 1000, (long)(p->cfg.delay_ms % 1000) * 1000000L};
@@ -341,7 +347,11 @@ static int plain_human(void *ctx, Play *p)
 {
     Plain *pl = ctx;
     char line[256];
+    if (p->cfg.bell && p->game.nhist > 0 && p->game.hist[p->game.nhist - 1].seat != PLAY_YOU)
+        fputc('\a', pl->out); /* your turn, after the others played */
     status(pl, p);
+    if (p->msg_kind == MSG_HINT)
+        say(pl, p); /* the whole hand offered as the hint */
     for (;;) {
         if (!read_line(pl, line, sizeof line))
             return -1;

@@ -35,10 +35,15 @@ Play *play_new(const PlayConfig *cfg, DdzError *err)
     }
 #endif
     p->cfg = *cfg;
+    /* Seat 0's agent is the normal level's, for the first hint. */
+    if (ddz_ai_agent_new(&p->agent[PLAY_YOU], "normal", 0, err) != 0) {
+        free(p);
+        return NULL;
+    }
     for (int s = 1; s < DDZ_SEAT_NB; s++)
         if (ddz_ai_agent_new(&p->agent[s], cfg->level, derive(cfg->seed, 100 + (uint64_t)s), err) != 0) {
-            if (s == 2)
-                ddz_agent_free(&p->agent[1]);
+            for (int k = 0; k < s; k++)
+                ddz_agent_free(&p->agent[k]);
             free(p);
             return NULL;
         }
@@ -50,7 +55,7 @@ void play_free(Play *p)
 {
     if (!p)
         return;
-    for (int s = 1; s < DDZ_SEAT_NB; s++)
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
         ddz_agent_free(&p->agent[s]);
     free(p);
 }
@@ -143,14 +148,28 @@ static int emit(Play *p, const PlayUi *ui, int kind)
     return ui->event(ui->ctx, p, &e);
 }
 
+static int apply(Play *p, const DdzAction *a);
+
 /* Plays one deal to its end. Returns 0, 1 when the person quit, -1 on an internal error. */
 static int play_deal(Play *p, const PlayUi *ui)
 {
     DdzGame *g = &p->game;
     while (g->phase != DDZ_PHASE_OVER && g->phase != DDZ_PHASE_REDEAL) {
         int seat = g->turn, phase = g->phase, nh = g->nhist;
-        if (seat == PLAY_YOU) {
+        if (seat == PLAY_YOU && p->cfg.autopass && play_cannot_beat(p)) {
+            /* 要不起: nothing beats the table, so pass after a short pause. */
+            char t[96];
             play_sel_clear(p);
+            play_ranks_text(p, ddz_game_table(g).ranks, t, sizeof t);
+            play_say(p, MSG_INFO, T_AUTO_PASS, t);
+            if (ui->think(ui->ctx, p, PLAY_YOU) != 0)
+                return 1;
+            DdzAction a = ddz_action_play(PLAY_YOU, ddz_move_pass(), 0);
+            if (apply(p, &a) != 0)
+                return -1;
+        } else if (seat == PLAY_YOU) {
+            play_sel_clear(p);
+            play_whole_hand(p); /* the whole hand in one move: offered, Enter plays it */
             if (ui->human(ui->ctx, p) != 0)
                 return 1;
         } else {
@@ -499,8 +518,17 @@ int play_value_hint(const Play *p)
     return best >= 0 ? best : v[0];
 }
 
-/* The hint list of the turn: the hint order of the rules core, or only the whole hand when
- * play_all forces it. */
+/* Moves hint k to the front, keeping the others' order. */
+static void hint_first(Play *p, int k)
+{
+    DdzMove m = p->hints[k];
+    memmove(p->hints + 1, p->hints, sizeof p->hints[0] * (size_t)k);
+    p->hints[0] = m;
+}
+
+/* The hint list of the turn: the whole hand when it goes out in one move, then the move the
+ * normal-level computer would play, then the rest in the hint order of the rules core (only
+ * the whole hand when play_all forces it). */
 static void compute_hints(Play *p)
 {
     const DdzGame *g = &p->game;
@@ -513,8 +541,50 @@ static void compute_hints(Play *p)
         if (n > 0 && legal[0].type != DDZ_PASS && legal[0].ranks == hand) {
             memcpy(p->hints, legal, sizeof legal[0] * (size_t)n);
             p->nhints = n;
+            return;
         }
     }
+    DdzView v;
+    DdzAction a;
+    ddz_game_view(g, PLAY_YOU, &v);
+    if (p->agent[PLAY_YOU].act && p->agent[PLAY_YOU].act(p->agent[PLAY_YOU].state, &v, &a) == 0 &&
+        a.kind == DDZ_ACT_PLAY && a.move.type != DDZ_PASS)
+        for (int i = 0; i < p->nhints; i++)
+            if (ddz_move_equal(&p->hints[i], &a.move)) {
+                hint_first(p, i);
+                break;
+            }
+    for (int i = 0; i < p->nhints; i++)
+        if (p->hints[i].ranks == hand) {
+            hint_first(p, i);
+            break;
+        }
+}
+
+bool play_whole_hand(Play *p)
+{
+    const DdzGame *g = &p->game;
+    if (g->turn != PLAY_YOU || g->phase != DDZ_PHASE_PLAY)
+        return false;
+    compute_hints(p);
+    if (p->nhints == 0 || p->hints[0].ranks != ddz_cards_ranks(g->hand[PLAY_YOU]))
+        return false;
+    char text[128];
+    p->sel.hint = 0;
+    p->sel.cards = g->hand[PLAY_YOU];
+    p->sel.typed[0] = '\0';
+    play_move_text(p, &p->hints[0], text, sizeof text);
+    play_say(p, MSG_HINT, T_HINT_ALL, text);
+    return true;
+}
+
+bool play_cannot_beat(const Play *p)
+{
+    const DdzGame *g = &p->game;
+    if (g->turn != PLAY_YOU || g->phase != DDZ_PHASE_PLAY || ddz_game_table(g).type == DDZ_PASS)
+        return false;
+    DdzMove legal[DDZ_MAX_MOVES + 1];
+    return ddz_game_legal_moves(g, legal) == 1 && legal[0].type == DDZ_PASS; /* only the pass */
 }
 
 void play_hint_next(Play *p)

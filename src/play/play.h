@@ -31,6 +31,8 @@ typedef struct PlayConfig {
     int delay_ms;         /* how long a computer player "thinks" */
     Profile *profile;     /* where progress and statistics are kept, or NULL (not owned) */
     const ProfileMatch *resume; /* a saved match to go on with, or NULL for a new one */
+    bool autopass;        /* 要不起: pass by itself when nothing beats the table */
+    bool bell;            /* ring the terminal bell when your turn comes after others played */
 } PlayConfig;
 
 /* What a seat did last in the current round, for display. */
@@ -142,7 +144,13 @@ bool play_can_show(const Play *p);
 int play_values(const Play *p, uint8_t out[4]);
 /* A suggested bid or double value for seat 0 (a simple hand-strength rule). */
 int play_value_hint(const Play *p);
-/* Selects the next hint (cycling) and describes it in p->msg. */
+/* When your whole hand goes out in one legal move now: selects it as the first hint, says
+ * so in p->msg (Enter plays it) and returns true. */
+bool play_whole_hand(Play *p);
+/* Whether it is your turn to follow and nothing but a pass is legal (要不起). */
+bool play_cannot_beat(const Play *p);
+/* Selects the next hint (cycling) and describes it in p->msg: the whole hand first when it
+ * is one move, then the move the normal-level computer would play, then the others. */
 void play_hint_next(Play *p);
 /* Forgets the selection and the hint cycle. */
 void play_sel_clear(Play *p);

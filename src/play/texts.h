@@ -34,6 +34,8 @@
     X(T_EV_REDEAL, "Nobody bid: the cards are dealt again.", "都不叫，重新发牌。") \
     X(T_EV_TWO_LEFT, "%s: two cards left! (报双)", "%s：报双！还剩两张。") \
     X(T_EV_ONE_LEFT, "%s: one card left! (报单)", "%s：报单！还剩一张。") \
+    X(T_MARK_BOMB, "*** BOMB! ×2 *** %s", "*** 炸弹！×2 *** %s") \
+    X(T_MARK_ROCKET, "*** ROCKET! ×2 *** %s", "*** 王炸！×2 *** %s") \
     X(T_WARN_TWO, "%d cards left!", "%d 张，报双！") \
     X(T_WARN_ONE, "%d card left!", "%d 张，报单！") \
     X(T_GAME_N, "Game %d", "第 %d 局") \
@@ -92,6 +94,8 @@
     X(T_ERR_RECORD, "cannot write the game record %s", "无法写入牌谱 %s") \
     /* Hints and the selection. */ \
     X(T_HINT_N, "Hint %d/%d: %s", "提示 %d/%d：%s") \
+    X(T_AUTO_PASS, "Nothing beats %s: you pass.", "要不起 %s，自动不要。") \
+    X(T_HINT_ALL, "Your whole hand goes out: %s. Enter plays it.", "一手出完：%s。回车打出。") \
     X(T_HINT_NONE, "Nothing beats %s: pass.", "没有牌管得住 %s：不要。") \
     X(T_HINT_BID, "Hint: %d = %s (Enter)", "提示：%d = %s（回车确认）") \
     X(T_HINT_DOUBLE, "Hint: %d = %s (Enter)", "提示：%d = %s（回车确认）") \

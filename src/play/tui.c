@@ -289,6 +289,13 @@ static int tui_event(void *ctx, Play *p, const PlayEvent *e)
             play_fmt(p, buf, sizeof buf, left == 1 ? T_EV_ONE_LEFT : T_EV_TWO_LEFT, play_seat_name(p, s));
             r = R_WARN;
         }
+        if (e->action.kind == DDZ_ACT_PLAY && (e->action.move.type == DDZ_BOMB || e->action.move.type == DDZ_ROCKET)) {
+            /* A visible mark: the bomb or rocket and the multiple it doubles. */
+            char mark[sizeof buf];
+            play_fmt(p, mark, sizeof mark, e->action.move.type == DDZ_BOMB ? T_MARK_BOMB : T_MARK_ROCKET, buf);
+            snprintf(buf, sizeof buf, "%s", mark);
+            r = R_WARN;
+        }
         set_event(t, r, buf);
         int n = ddz_cards_size(g->hand[PLAY_YOU]);
         if (t->cursor >= n)
@@ -509,6 +516,8 @@ static int tui_human(void *ctx, Play *p)
 {
     Tui *t = ctx;
     t->thinking = -1;
+    if (p->cfg.bell && p->game.nhist > 0 && p->game.hist[p->game.nhist - 1].seat != PLAY_YOU)
+        beep(); /* your turn, after the others played */
     int n = ddz_cards_size(p->game.hand[PLAY_YOU]);
     if (t->cursor >= n)
         t->cursor = n > 0 ? n - 1 : 0;
