@@ -323,8 +323,12 @@ static int verify_table(Reader *r, DdzTour *t, DdzTourTable *tb, DdzGame *g, Ddz
                 return -1;
             ddz_tour_deal(t, tb, k, a, want);
             ddz_options_format(&g->opt, got, sizeof got);
+            uint64_t seed = 0;
+            uint8_t key[DDZ_SEED256_BYTES];
+            ddz_tour_game_seed(t, tb, k, a, &seed, key);
             bool same = strcmp(opts, got) == 0 && want->bottom == g->bottom && want->first == g->first &&
-                        want->revealed == g->revealed;
+                        want->revealed == g->revealed && info.has_seed == !t->wide && info.has_seed256 == t->wide &&
+                        (t->wide ? !memcmp(info.seed256, key, sizeof key) : info.seed == seed);
             for (int s = 0; s < DDZ_SEAT_NB; s++)
                 same &= want->dealt[s] == g->dealt[s];
             if (!same)
@@ -349,6 +353,7 @@ int ddz_tour_verify(FILE *f, FILE *out, DdzError *err)
     memset(&t, 0, sizeof t);
     DdzGame *g = malloc(2 * sizeof *g);
     json_t **results = NULL;
+    int nresults = 0;
     char **names = NULL;
     int rc = -1, n = 0;
     if (!g) {
@@ -439,6 +444,7 @@ int ddz_tour_verify(FILE *f, FILE *out, DdzError *err)
             goto done;
         }
         free(results);
+        nresults = rd->ntables;
         results = calloc((size_t)rd->ntables + 1, sizeof *results);
         if (!results) {
             ddz_error_set(err, 0, "out of memory");
@@ -494,9 +500,8 @@ int ddz_tour_verify(FILE *f, FILE *out, DdzError *err)
         ddz_tour_print_standings(out, &t, (const char *const *)names, 0);
     rc = 0;
 done:
-    if (results)
-        for (int i = 0; t.rounds && results[i]; i++)
-            json_decref(results[i]);
+    for (int i = 0; results && i < nresults; i++)
+        json_decref(results[i]);
     free(results);
     if (names)
         for (int i = 0; i < n; i++)
