@@ -41,7 +41,7 @@ hints() {
     # Leading: pass refused, no move, not in hand, a lone 1, then 333.
     printf 'p\n78\nx\n1\n3334\n333\n'
     # Following East's 666: a pair does not beat a trio; 777 does.
-    printf '88\n777\n'
+    printf 'history\n88\n777\n'
     hints
 } >"$tmp/in"
 
@@ -98,6 +98,8 @@ has en_hint_ten "$tmp/en" "Hint 1/4: 10 (single)"
 has en_autopass "$tmp/en" "Nothing beats BJ RJ: you pass."
 has en_whole_hand "$tmp/en" "Your whole hand goes out: 2 (single). Enter plays it."
 has en_bomb_mark "$tmp/en" "*** BOMB! ×2 ***"
+has en_history "$tmp/en" "    1 You: bid 1"
+has en_history_play "$tmp/en" "    6 You: ♣3 ♦3 ♠3 (trio)"
 has en_rocket_mark "$tmp/en" "*** ROCKET! ×2 ***"
 has en_seat_line "$tmp/en" "   East: 14 cards; played ♣6 ♦6 ♥6"
 has en_two_cards "$tmp/en" "   West: 2 cards left!"
@@ -170,6 +172,11 @@ has zh_replay "$tmp/zh" "重玩这场比赛：ddz play --seed 1"
 check_scores zh "$tmp/zh"
 runs=$((runs + 1))
 [ "$(cat "$tmp/totals")" = "306 -3 -3 61" ] || fail "zh: final totals $(cat "$tmp/totals"), want 306 -3 -3 61"
+
+# 托管 in the line mode: the computer ends this game for you.
+printf '1\nauto\n' | "$DDZ" play --plain --no-save --seed 1 --level greedy --lang en >"$tmp/auto" 2>&1
+has auto_on "$tmp/auto" "托管: the computer plays for you until this game ends."
+has auto_done "$tmp/auto" "== Game 1: The landlord (You) wins."
 
 # --bell rings on your turn after the others played.
 printf '0\n' | "$DDZ" play --plain --no-save --bell --seed 1 --level easy --lang en >"$tmp/bell" 2>&1

@@ -183,11 +183,22 @@ wait_for zh_help_types "炸弹 3333：管住任何非炸弹"
 keys x
 sleep 0.2
 absent zh_help_closed "按键与牌型"
+keys l
+wait_for zh_history "本局记录"
+wait_re zh_history_bid "  1 你：叫 1 分"
+keys x
+sleep 0.2
+absent zh_history_closed "本局记录"
+keys o
+wait_for zh_auto_done "回车：下一局" 20
+wait_re zh_auto_badge "你 +地主 +托管"
+keys o Enter
+wait_for zh_auto_off "第 2 局"
 keys C-c
 wait_for zh_ctrl_c_asks "确定退出比赛吗？（y/n）"
 keys C-c
 wait_for zh_ctrl_c "DDZ-EXIT=130"
-wait_for zh_summary "比赛中止，已完成 0 局。"
+wait_for zh_summary "比赛中止，已完成 1 局。"
 
 # aligned NAME: in the result panel, the three seats' arrows stand in one column, and so do the
 # right ends of the factors' values (display columns, Chinese counting two).
@@ -225,6 +236,13 @@ for lang in en zh; do
     keys Escape y
     wait_for "dbl_exit_$lang" "DDZ-EXIT=0"
 done
+
+# --timer: when your turn runs out the computer plays it for you.
+start --lang en --timer 2
+wait_for timer_shown "your turn  2 s"
+wait_for timer_up "Time is up: the computer played for you." 6
+keys Escape y
+wait_for timer_exit "DDZ-EXIT=0"
 
 # The C locale (no UTF-8 asked for): the game takes a UTF-8 locale the machine has, so
 # Chinese and suits show, and no line is cut at a symbol. -----------------------------------

@@ -136,6 +136,10 @@ int cmd_play(int argc, char **argv)
             cfg.record = argv[++i];
         } else if (!strcmp(a, "--ascii")) {
             cfg.ascii = true;
+        } else if (!strcmp(a, "--timer")) {
+            if (number_option(argc, argv, &i, 600, &n) != 0)
+                return CLI_USAGE;
+            cfg.timer_s = (int)n;
         } else if (!strcmp(a, "--no-autopass")) {
             cfg.autopass = false;
         } else if (!strcmp(a, "--bell")) {

@@ -8,7 +8,7 @@
 static const CliCommand COMMANDS[] = {
     {"play", cmd_play,
      "ddz play [--lang zh|en] [--level L] [--seed N] [--rules P] [-o OPTION]... [--plain] [--ascii] "
-     "[--delay MS] [--record DIR] [--new] [--no-save] [--no-autopass] [--bell]",
+     "[--delay MS] [--record DIR] [--new] [--no-save] [--no-autopass] [--bell] [--timer S]",
      "The main job: the single-player game of seed 002. You play against West (西家) and East\n"
      "(东家), the computer; everyone starts with 100 points and the match ends when someone\n"
      "has 0 or less, with wealth titles from 乞丐 (beggar) to 地主 (landlord). Full screen\n"
@@ -34,6 +34,9 @@ static const CliCommand COMMANDS[] = {
      "  --record DIR   write each deal as a game record, DIR/ddz-SEED-NNN.jsonl (ddz replay)\n"
      "  --no-autopass  do not pass by yourself when nothing beats the table (要不起)\n"
      "  --bell         ring the terminal bell when your turn comes\n"
+     "  --timer S      S seconds for each of your turns on the screen, then the computer\n"
+     "                 plays that turn for you (as in network games); o hands your seat to\n"
+     "                 the computer and takes it back (托管), l shows this game's history\n"
      "  --new          start a new match instead of going on with the saved one\n"
      "  --no-save      neither read nor write the profile below\n"
      "The game remembers, in $XDG_DATA_HOME/ddz/play.sqlite (else ~/.local/share/ddz/): the\n"

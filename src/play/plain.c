@@ -198,6 +198,7 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
     char buf[512], buf2[256];
     switch (e->kind) {
     case EV_DEAL:
+        p->autoplay = false; /* 托管 in the line mode lasts one game */
         if (p->resumed) {
             play_resumed_text(p, buf, sizeof buf);
             fprintf(pl->out, "%s\n", buf);
@@ -371,6 +372,20 @@ static int plain_human(void *ctx, Play *p)
             p->counter = !p->counter;
             counter_line(pl, p);
             continue;
+        }
+        if (is_word(line, "history", "记录")) {
+            for (int i = 0; i < p->game.nhist; i++) {
+                play_action_text(p, i, line, sizeof line);
+                fprintf(pl->out, "  %3d %s\n", i + 1, line);
+            }
+            continue;
+        }
+        if (is_word(line, "auto", "托管")) {
+            /* 托管 for the rest of this game. */
+            p->autoplay = true;
+            play_say(p, MSG_INFO, T_AUTO_ON_PLAIN);
+            say(pl, p);
+            return play_human_auto(p) == 0 ? 0 : -1;
         }
         if (is_word(line, "stats", "战绩")) {
             if (!play_lifetime(p, line, sizeof line))

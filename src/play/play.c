@@ -156,7 +156,14 @@ static int play_deal(Play *p, const PlayUi *ui)
     DdzGame *g = &p->game;
     while (g->phase != DDZ_PHASE_OVER && g->phase != DDZ_PHASE_REDEAL) {
         int seat = g->turn, phase = g->phase, nh = g->nhist;
-        if (seat == PLAY_YOU && p->cfg.autopass && play_cannot_beat(p)) {
+        if (seat == PLAY_YOU && p->autoplay) {
+            /* 托管: the computer plays your seat, shown thinking like the others. */
+            play_sel_clear(p);
+            if (ui->think(ui->ctx, p, PLAY_YOU) != 0)
+                return 1;
+            if (p->autoplay && play_human_auto(p) != 0)
+                return -1;
+        } else if (seat == PLAY_YOU && p->cfg.autopass && play_cannot_beat(p)) {
             /* 要不起: nothing beats the table, so pass after a short pause. */
             char t[96];
             play_sel_clear(p);
@@ -341,6 +348,18 @@ static int human_value(Play *p, int phase, int kind, int value)
         return -1;
     }
     DdzAction a = kind == DDZ_ACT_BID ? ddz_action_bid(PLAY_YOU, value) : ddz_action_double(PLAY_YOU, value);
+    return apply(p, &a);
+}
+
+int play_human_auto(Play *p)
+{
+    DdzView v;
+    DdzAction a;
+    ddz_game_view(&p->game, PLAY_YOU, &v);
+    if (p->agent[PLAY_YOU].act(p->agent[PLAY_YOU].state, &v, &a) != 0) {
+        play_say(p, MSG_ERROR, T_ERR_ENGINE, "the computer did not decide");
+        return -1;
+    }
     return apply(p, &a);
 }
 

@@ -33,6 +33,8 @@ typedef struct PlayConfig {
     const ProfileMatch *resume; /* a saved match to go on with, or NULL for a new one */
     bool autopass;        /* 要不起: pass by itself when nothing beats the table */
     bool bell;            /* ring the terminal bell when your turn comes after others played */
+    int timer_s;          /* seconds for each of your turns in the curses game (0: no timer);
+                             then the computer plays that turn for you */
 } PlayConfig;
 
 /* What a seat did last in the current round, for display. */
@@ -73,6 +75,7 @@ typedef struct Play {
     bool counter;                /* show the card counter */
     bool over;                   /* the game is over: result holds it */
     bool resumed;                /* the match was resumed from the profile (until shown) */
+    bool autoplay;               /* 托管: the normal-level computer plays your seat */
     DdzResult result;
     int msg_kind;
     char msg[320];               /* the last message for the human: refusal, hint, ... */
@@ -133,6 +136,8 @@ int play_human_pass(Play *p);
 int play_human_cards(Play *p, DdzCards cards, int reading);
 /* Plays typed ranks ("33344", "10", "xd"): the lowest suits of each rank. */
 int play_human_typed(Play *p, const char *text);
+/* The normal-level computer decides and plays seat 0's turn (托管, or the timer ran out). */
+int play_human_auto(Play *p);
 /* Plays the current selection (a hint's pass included). */
 int play_human_selection(Play *p);
 /* Turns typed ranks into cards of the hand; 0, or -1 with the reason in p->msg. */

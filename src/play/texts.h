@@ -145,6 +145,12 @@
     X(T_STATS_COLS, "level      games  landlord won  farmer won  win rate   best  worst  springs  bombs", \
       "难度       局数   地主胜/局     农民胜/局    胜率       最好  最差   春天     炸弹") \
     X(T_STATS_NONE, "No games yet (%s).", "还没有战绩（%s）。") \
+    X(T_HISTORY_TITLE, "This game, move by move - any key closes", "本局记录 —— 按任意键关闭") \
+    X(T_HISTORY_NONE, "Nothing played yet.", "还没有出牌。") \
+    X(T_TIME_UP, "Time is up: the computer played for you.", "时间到，电脑替你出了牌。") \
+    X(T_AUTO_ON, "托管: the computer plays for you (o takes back).", "托管：电脑替你出牌（按 o 取消）。") \
+    X(T_AUTO_ON_PLAIN, "托管: the computer plays for you until this game ends.", "托管：电脑替你打完这一局。") \
+    X(T_AUTO_OFF, "You play again.", "取消托管，你自己出牌。") \
     X(T_KEYS_VIEW, "v back to the panel  Enter %s  c counter  ? help  Esc quit", \
       "v 返回结算  回车 %s  c 记牌器  ? 帮助  Esc 退出") \
     X(T_W_NEXT, "next game", "下一局") \
@@ -208,6 +214,7 @@
       "h or Tab             next hint: the moves that beat the table\n" \
       "c                    the card counter (记牌器) on and off\n" \
       "m                    show your cards (明牌), when the rules allow it\n" \
+      "l, o                 this game's history; 托管 (the computer plays) on and off\n" \
       "Ctrl-C               quit, after asking\n" \
       "Bidding: 1 2 3, or 0/p for no bid. Doubling: 1/y yes, 0/n/p no.", \
       "3-9 10/T J Q K A 2   按点数选牌：33344、10JQKA（字母都是点数）\n" \
@@ -220,6 +227,7 @@
       "h 或 Tab             下一个提示：能管住桌面的牌\n" \
       "c                    打开或关闭记牌器\n" \
       "m                    明牌（规则允许时）\n" \
+      "l、o                 本局记录；托管（电脑代打）开关\n" \
       "Ctrl-C               退出（会先确认）\n" \
       "叫分：1 2 3，0/p 不叫。倒牌/拉牌：1/y 是，0/n/p 否。") \
     X(T_HELP_TYPES, \
@@ -243,6 +251,7 @@
       "  show                  show your cards (明牌), when the rules allow it\n" \
       "  c or counter          the card counter (记牌器), and on or off at each turn\n" \
       "  s or status           the table again\n" \
+      "  history, auto         this game's moves; 托管 (the computer ends this game for you)\n" \
       "  ? or help             this help\n" \
       "  quit or exit          quit, after asking", \
       "命令（每行一个）：\n" \
@@ -254,6 +263,7 @@
       "  明牌                  明牌（规则允许时）\n" \
       "  c 或 记牌器           记牌器，并在每轮开关显示\n" \
       "  s 或 牌桌             再显示一次牌桌\n" \
+      "  记录、托管            本局记录；托管（电脑替你打完这一局）\n" \
       "  ? 或 帮助             本帮助\n" \
       "  退出                  退出（会先确认）") \
     /* ddz connect: the lobby, the rooms and the game over the network. */ \

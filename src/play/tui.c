@@ -175,9 +175,16 @@ static int common_key(Tui *t, int k)
         tui_draw(t);
         return 1;
     }
-    if (k == '?') {
+    if ((k == 'o' || k == 'O') && !p->net.on) {
+        /* 托管 on and off: the computer plays your turns, as in network games. */
+        t->p->autoplay = !p->autoplay;
+        play_say(t->p, MSG_INFO, p->autoplay ? T_AUTO_ON : T_AUTO_OFF);
+        tui_draw(t);
+        return 1;
+    }
+    if (k == '?' || k == 'l' || k == 'L') {
         int saved = t->overlay;
-        t->overlay = OV_HELP;
+        t->overlay = k == '?' ? OV_HELP : OV_HISTORY;
         tui_draw(t);
         int k2 = get_key(t, -1);
         t->overlay = saved;
@@ -518,12 +525,26 @@ static int tui_human(void *ctx, Play *p)
     t->thinking = -1;
     if (p->cfg.bell && p->game.nhist > 0 && p->game.hist[p->game.nhist - 1].seat != PLAY_YOU)
         beep(); /* your turn, after the others played */
+    t->deadline = p->cfg.timer_s > 0 ? now_ms() + 1000L * p->cfg.timer_s : 0;
     int n = ddz_cards_size(p->game.hand[PLAY_YOU]);
     if (t->cursor >= n)
         t->cursor = n > 0 ? n - 1 : 0;
     for (;;) {
+        if (p->autoplay && p->game.turn == PLAY_YOU)
+            return play_human_auto(p) == 0 ? 0 : -1; /* 托管 switched on at your turn */
         tui_draw(t);
-        int k = get_key(t, -1);
+        long left = t->deadline > 0 ? t->deadline - now_ms() : -1;
+        if (t->deadline > 0 && left <= 0) {
+            /* --timer: the turn ran out; the computer plays it, as in network games. */
+            t->deadline = 0;
+            if (play_human_auto(p) != 0)
+                return -1;
+            play_say(p, MSG_INFO, T_TIME_UP);
+            return 0;
+        }
+        int k = get_key(t, t->deadline > 0 ? (int)(left < 1000 ? left : 1000) : -1);
+        if (k == ERR)
+            continue; /* a second passed: redraw the countdown */
         if (k == K_ABORT)
             return -1;
         if (too_small()) {
@@ -542,8 +563,10 @@ static int tui_human(void *ctx, Play *p)
         int rc = p->game.phase == DDZ_PHASE_PLAY ? play_key(t, k) : value_key(t, k);
         if (rc < 0)
             return -1;
-        if (rc > 0)
+        if (rc > 0) {
+            t->deadline = 0;
             return 0;
+        }
     }
 }
 

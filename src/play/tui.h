@@ -18,7 +18,7 @@
 enum { R_NORMAL, R_CARD, R_CARD_RED, R_CURSOR, R_CURSOR_RED, R_TITLE, R_WARN, R_BADGE, R_HINT,
        R_ERROR, R_BACK, R_TURN, R_GOOD, R_DIM, R_BOLD, R_NB };
 
-enum { OV_NONE, OV_HELP, OV_QUIT, OV_RESULT, OV_FINAL, OV_READINGS };
+enum { OV_NONE, OV_HELP, OV_QUIT, OV_RESULT, OV_FINAL, OV_READINGS, OV_HISTORY };
 
 typedef struct Tui {
     Play *p;
@@ -31,6 +31,7 @@ typedef struct Tui {
     bool quit_final;   /* the final table was left with q */
     bool interrupted;  /* the person quit with Ctrl-C (exit status 130) */
     int viewing;       /* the panel (OV_RESULT, OV_FINAL) hidden to look at the table, else 0 */
+    long deadline;     /* --timer: when your turn runs out (monotonic ms), else 0 */
     char event[512];   /* the last thing that happened, for the message line */
     int event_role;
 } Tui;
@@ -80,5 +81,6 @@ void tui_draw_quit(const Tui *t);
 void tui_draw_result(const Tui *t);
 void tui_draw_final(const Tui *t);
 void tui_draw_readings(const Tui *t);
+void tui_draw_history(const Tui *t);
 
 #endif

@@ -181,3 +181,27 @@ void tui_draw_readings(const Tui *t)
         tui_put(t, y + 2 + i, x + 2, R_NORMAL, line);
     }
 }
+
+void tui_draw_history(const Tui *t)
+{
+    const Play *p = t->p;
+    const DdzGame *g = &p->game;
+    int h = LINES - 2, w = COLS - 4 > 76 ? 76 : COLS - 4;
+    int y = 1, x = (COLS - w) / 2, rows = h - 4;
+    tui_box(t, y, x, h, w, play_text(p, T_HISTORY_TITLE));
+    if (g->nhist == 0) {
+        tui_put(t, y + 2, x + 2, R_DIM, play_text(p, T_HISTORY_NONE));
+        return;
+    }
+    /* The last moves that fit, in two columns when there are many. */
+    int cols = g->nhist > rows ? 2 : 1, cw = (w - 4) / cols;
+    int first = g->nhist > rows * cols ? g->nhist - rows * cols : 0;
+    for (int i = first; i < g->nhist; i++) {
+        char line[400], num[16];
+        int k = i - first, cx = x + 2 + (k / rows) * cw, cy = y + 2 + k % rows;
+        snprintf(num, sizeof num, "%3d ", i + 1);
+        play_action_text(p, i, line, sizeof line);
+        cx += tui_put(t, cy, cx, R_DIM, num);
+        tui_put_max(t, cy, cx, g->hist[i].seat == PLAY_YOU ? R_BOLD : R_NORMAL, line, cw - 5);
+    }
+}

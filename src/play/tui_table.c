@@ -5,6 +5,7 @@
 #define _DEFAULT_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wchar.h>
 
 #include "tui.h"
@@ -280,6 +281,16 @@ static void draw_prompt(const Tui *t, int y)
     tui_put_center(t, y, p->sel.cards || p->sel.typed[0] ? R_BOLD : R_DIM, buf);
 }
 
+/* Whether your --timer turn has 5 seconds or less left. */
+static bool left_warn(const Tui *t)
+{
+    if (t->deadline <= 0)
+        return false;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return t->deadline - ((long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000) <= 5000;
+}
+
 static void draw_hand(const Tui *t)
 {
     const Play *p = t->p;
@@ -333,7 +344,7 @@ static void draw_hand(const Tui *t)
         play_note_word(p, PLAY_YOU, &nn, w, sizeof w);
         snprintf(dbl, sizeof dbl, " %s ", w);
     }
-    if (p->net.on && p->net.autop[PLAY_YOU]) {
+    if ((p->net.on && p->net.autop[PLAY_YOU]) || p->autoplay) {
         size_t dn = strlen(dbl);
         snprintf(dbl + dn, sizeof dbl - dn, " %s ", play_text(p, T_NET_AUTO));
     }
@@ -349,8 +360,20 @@ static void draw_hand(const Tui *t)
     if (dbl[0])
         x += tui_put(t, ly, x, R_WARN, dbl) + 1;
     x += tui_put(t, ly, x, R_DIM, info) + 1;
-    if (turn && !p->net.watching)
-        tui_put(t, ly, x + 1, R_GOOD, play_text(p, T_TURN_YOU));
+    if (turn && !p->net.watching) {
+        char yt[96];
+        snprintf(yt, sizeof yt, "%s", play_text(p, T_TURN_YOU));
+        if (t->deadline > 0) {
+            /* --timer: the seconds left, as network games show them. */
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            long left = (t->deadline - ((long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000) + 999) / 1000;
+            char secs[32];
+            play_fmt(p, secs, sizeof secs, T_NET_COUNTDOWN, left > 0 ? left : 0L);
+            snprintf(yt + strlen(yt), sizeof yt - strlen(yt), "  %s", secs);
+        }
+        tui_put(t, ly, x + 1, left_warn(t) ? R_WARN : R_GOOD, yt);
+    }
 }
 
 static void draw_message(const Tui *t, int y)
@@ -429,6 +452,9 @@ void tui_draw(Tui *t)
         break;
     case OV_READINGS:
         tui_draw_readings(t);
+        break;
+    case OV_HISTORY:
+        tui_draw_history(t);
         break;
     default:
         break;
