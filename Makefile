@@ -7,6 +7,7 @@
 #   make test       the test suite, gcc build with assertions (build/debug)
 #   make bench      ddz bench all
 #   make fuzz       the server's message handler under libFuzzer for FUZZ_TIME seconds (20)
+#   make install    PREFIX=/usr/local, DESTDIR; make uninstall; make deb (build/deb/*.deb)
 #   make clean
 
 CC       ?= cc
