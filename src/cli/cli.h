@@ -63,6 +63,8 @@ int cmd_serve(int argc, char **argv);
 int cmd_connect(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+/* ddz play --tournament [--players N] [--lang en|zh] [...]: cmd_tournament with a person. */
+int cmd_play_tournament(int argc, char **argv);
 int cmd_loadtest(int argc, char **argv);
 
 #endif

@@ -230,7 +230,8 @@ static const CliCommand COMMANDS[] = {
      "its seed, every game, every table's result, extra game and lot, and the standings.\n"},
     {"tournament", cmd_tournament,
      "ddz tournament --players N [--groups G] [--games-per-table K] [--agents A,B,...|--levels L,...] "
-     "[--seed S] [--record FILE] [--jobs J] [-o OPTION]... [--plain-rules] [--top T]",
+     "[--seed S] [--record FILE] [--jobs J] [-o OPTION]... [--plain-rules] [--top T] [--human NAME [--lang en|zh] "
+     "[--ascii]]",
      "A whole competition (晋级赛, RULES.md §7) among computer players: drawn by lot into tables\n"
      "of three, K games per table (default 6), the top scorer of each table advancing, a tie\n"
      "played off in one extra game and then drawn by lot, byes for the one or two left over\n"
@@ -248,7 +249,11 @@ static const CliCommand COMMANDS[] = {
      "  -o OPTION        a rule option on top of the competition rules (-o competition:\n"
      "                   ddz help options), e.g. -o cap=64 -o fee=5\n"
      "  --plain-rules    the default game instead of the competition rules (plus any -o)\n"
-     "  --top T          print only the first T lines of the standings\n"},
+     "  --top T          print only the first T lines of the standings\n"
+     "  --human NAME     you play entrant 1, line by line (ddz play --tournament is the same):\n"
+     "                   bids 0-3, doubles 0/1, plays in rank notation or pass; Enter takes the\n"
+     "                   computer's suggestion, auto (or the end of the input) lets it play for\n"
+     "                   you; --lang en|zh, --ascii for suits in letters\n"},
     {"loadtest", cmd_loadtest, "ddz loadtest [--clients N] [--duration S] [--url ws://HOST:PORT] [--think MS]",
      "Load test: N bot clients (default 300) connect over the first tenth of the run, ask for\n"
      "a quick match (so three make a table), and play with a think time of about MS (default\n"
