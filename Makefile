@@ -166,7 +166,7 @@ UNITDIR      ?= $(PREFIX)/lib/systemd/system
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 INSTALL      ?= install
 # The libraries the library itself needs, for ddz.pc.
-LIB_PKGS     := jansson libsodium libwebsockets sqlite3
+LIB_PKGS     := jansson libsodium libwebsockets sqlite3 libpq
 DOC_FILES    := README.md LICENSE $(wildcard docs/*.md)
 
 .PHONY: install uninstall deb man completions
