@@ -215,10 +215,28 @@ static void on_over(NetUi *u, json_t *m)
     r->base = (int)net_jnum(res, "base");
     r->multiple = (int)net_jnum(res, "multiple");
     r->fee = (int)net_jnum(res, "fee");
+    /* The breakdown, for the result panel's one line per factor. */
+    r->rockets = (int)net_jnum(res, "rockets");
+    r->spring_factor = (int)net_jnum(res, "spring_factor");
+    r->robs = (int)net_jnum(res, "robs");
+    r->show = (int)net_jnum(res, "show");
+    r->cap = (int)net_jnum(res, "cap");
+    r->house = (int)net_jnum(res, "house");
+    static const char *const ARRAYS[] = {"stakes", "doubling", "stake_factors", "uncapped", "raw", "fees",
+                                         "penalties", "leaver"};
+    int *const dest[] = {r->stake, r->doubling, r->stake_factor, r->uncapped, r->raw, r->fee_paid, r->penalty, r->leaver};
+    for (int i = 0; i < 8; i++)
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            dest[i][rot(u, s)] = (int)json_integer_value(json_array_get(json_object_get(res, ARRAYS[i]), (size_t)s));
     /* hubei48: 喜金 per seat, the seat that paid its side's loss (包赔) */
     json_t *bonus = json_object_get(res, "bonus"), *cover = json_object_get(res, "cover");
-    for (int s = 0; s < DDZ_SEAT_NB && json_is_array(bonus); s++)
+    json_t *covered = json_object_get(res, "covered"), *bombs = json_object_get(res, "bonus_bombs");
+    for (int s = 0; s < DDZ_SEAT_NB && json_is_array(bonus); s++) {
         r->bonus[rot(u, s)] = (int)json_integer_value(json_array_get(bonus, (size_t)s));
+        r->covered[rot(u, s)] = (int)json_integer_value(json_array_get(covered, (size_t)s));
+        r->bonus_bombs[rot(u, s)] = (int)json_integer_value(json_array_get(bombs, (size_t)s));
+    }
+    r->bonus_each = (int)net_jnum(res, "bonus_each");
     r->cover = json_is_integer(cover) && json_integer_value(cover) >= 0 && json_integer_value(cover) < DDZ_SEAT_NB
                    ? rot(u, (int)json_integer_value(cover))
                    : -1;
