@@ -219,9 +219,10 @@ $T kill-server >/dev/null 2>&1
 start --name 钱七 --lang en
 wait_re back_again "Game [0-9]+" 5
 wait_re back_hand "[♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]"
-# Every seat's countdown, not only ours: the host's turn shows its seconds to everyone.
-wait_re other_countdown "路人甲[0-9]+: [0-9]+ s" 15
+# Every seat's countdown, not only ours: the host's turn shows its seconds to everyone (the
+# computer plays our seat meanwhile, so the game goes on).
 keys o
+wait_re other_countdown "路人甲[0-9]+: [0-9]+ s" 15
 wait "$host" || fail "the host of 续局: $(cat "$tmp/host.out")"
 keys q y
 wait_for back_exit "DDZ-EXIT=0"
