@@ -221,28 +221,19 @@ static void on_over(NetUi *u, json_t *m)
     r->base = (int)net_jnum(res, "base");
     r->multiple = (int)net_jnum(res, "multiple");
     r->fee = (int)net_jnum(res, "fee");
-    /* The breakdown: every factor, as the result panel of ddz play explains it. */
+    /* The breakdown, for the result panel's one line per factor. */
     r->rockets = (int)net_jnum(res, "rockets");
-    r->spring_factor = json_is_integer(json_object_get(res, "spring_factor")) ? (int)net_jnum(res, "spring_factor") : 1;
+    r->spring_factor = (int)net_jnum(res, "spring_factor");
     r->robs = (int)net_jnum(res, "robs");
-    r->show = json_is_integer(json_object_get(res, "show")) ? (int)net_jnum(res, "show") : 1;
+    r->show = (int)net_jnum(res, "show");
     r->cap = (int)net_jnum(res, "cap");
     r->house = (int)net_jnum(res, "house");
-    static const struct {
-        const char *key;
-        size_t off;
-    } per_seat[] = {
-        {"stakes", offsetof(DdzResult, stake)},          {"doubling", offsetof(DdzResult, doubling)},
-        {"stake_factors", offsetof(DdzResult, stake_factor)}, {"uncapped", offsetof(DdzResult, uncapped)},
-        {"raw", offsetof(DdzResult, raw)},               {"fees", offsetof(DdzResult, fee_paid)},
-        {"penalties", offsetof(DdzResult, penalty)},     {"leaver", offsetof(DdzResult, leaver)},
-    };
-    for (size_t k = 0; k < sizeof per_seat / sizeof per_seat[0]; k++) {
-        json_t *a = json_object_get(res, per_seat[k].key);
-        int *dst = (int *)((char *)r + per_seat[k].off);
+    static const char *const ARRAYS[] = {"stakes", "doubling", "stake_factors", "uncapped", "raw", "fees",
+                                         "penalties", "leaver"};
+    int *const dest[] = {r->stake, r->doubling, r->stake_factor, r->uncapped, r->raw, r->fee_paid, r->penalty, r->leaver};
+    for (int i = 0; i < 8; i++)
         for (int s = 0; s < DDZ_SEAT_NB; s++)
-            dst[rot(u, s)] = (int)json_integer_value(json_array_get(a, (size_t)s));
-    }
+            dest[i][rot(u, s)] = (int)json_integer_value(json_array_get(json_object_get(res, ARRAYS[i]), (size_t)s));
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         r->score[rot(u, s)] = c->last_score[s];
         r->abandoned[rot(u, s)] = r->penalty[rot(u, s)] != 0;
