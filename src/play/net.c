@@ -131,7 +131,7 @@ void net_sync_game(NetUi *u)
         if (c->gone[s])
             play_fmt(p, n + strlen(n), size - strlen(n), T_NET_GONE_MARK);
     }
-    char cd[128] = "";
+    char cd[80] = "";
     if (c->my_turn && u->deadline_at) {
         long left = (u->deadline_at - net_now_ms() + 999) / 1000;
         play_fmt(p, cd, sizeof cd, T_NET_COUNTDOWN, left > 0 ? left : 0L);
@@ -140,7 +140,7 @@ void net_sync_game(NetUi *u)
         long left = (u->turn_at - net_now_ms() + 999) / 1000;
         play_fmt(p, cd, sizeof cd, T_NET_COUNTDOWN_SEAT, seat_label(u, c->turn), left > 0 ? left : 0L);
     }
-    char room[64];
+    char room[32];
     play_fmt(p, room, sizeof room, T_NET_STATUS, c->room);
     snprintf(p->net.status, sizeof p->net.status, "%s%s%s%s", cd, cd[0] ? "  " : "", room,
              c->seat < 0 ? " · " : "");
