@@ -133,3 +133,13 @@ def check(rc, err):
 class DdzErrorStruct(ctypes.Structure):
     """cards.h's DdzError, used only by the douzero.h functions."""
     _fields_ = [("pos", c_int), ("msg", ctypes.c_char * 256)]
+
+# vec.h
+_fn("ddz_vec_new", c_void_p, c_int, c_char_p, c_int, c_int, c_uint64, c_int, c_char_p)
+_fn("ddz_vec_free", None, c_void_p)
+_fn("ddz_vec_bind", c_int, c_void_p, c_int, c_void_p, c_int)
+_fn("ddz_vec_reset", None, c_void_p)
+_fn("ddz_vec_step", c_int, c_void_p, c_void_p, c_char_p)
+_fn("ddz_vec_universe", c_int, c_void_p, c_void_p, c_void_p, c_int)
+_fn("ddz_vec_stats", None, c_void_p, I64P)
+_fn("ddz_vec_game_bytes", c_size_t)
