@@ -87,7 +87,7 @@ _fn("ddz_capi_free", None, c_void_p)
 _fn("ddz_capi_reader_new", c_void_p, c_char_p, c_size_t)
 _fn("ddz_capi_reader_open", c_void_p, c_char_p, c_char_p)
 _fn("ddz_capi_reader_free", None, c_void_p)
-_fn("ddz_capi_reader_next", c_int, c_void_p, c_void_p, c_char_p)
+_fn("ddz_capi_reader_next", c_int, c_void_p, c_void_p, I64P, c_char_p, c_size_t, c_char_p)
 
 _fn("ddz_capi_agent_new", c_void_p, c_char_p, c_uint64, c_char_p)
 _fn("ddz_capi_agent_free", None, c_void_p)

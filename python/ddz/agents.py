@@ -17,7 +17,7 @@ LEVELS = ("easy", "normal", "hard", "expert")
 
 
 def agent_names():
-    return lib.ddz_capi_agent_names().decode().split(",")
+    return [n.strip() for n in lib.ddz_capi_agent_names().decode().split(",")]
 
 
 class Agent:

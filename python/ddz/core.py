@@ -167,6 +167,11 @@ class Move(NamedTuple):
     def __str__(self):
         return self.text
 
+    def __repr__(self):
+        if self.ranks == 0:
+            return "Move(pass)"
+        return "Move(%s %s rank=%d len=%d)" % (self.text, self.type_name, self.rank, self.len)
+
 
 PASS = Move(0, 0)
 
@@ -238,8 +243,10 @@ def universe(rules="standard"):
 
 
 def universe_counts(rules="standard"):
-    """The number of moves per type name in the rules' universe."""
-    counts = {}
+    """The number of card sets per type name in the rules' universe (a set that reads as two
+    types counts in both; one with two readings of one type counts once), as `ddz universe`
+    prints them."""
+    sets = {}
     for m in universe(rules):
-        counts[m.type_name] = counts.get(m.type_name, 0) + 1
-    return counts
+        sets.setdefault(m.type_name, set()).add(m.ranks)
+    return {k: len(v) for k, v in sets.items()}

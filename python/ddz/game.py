@@ -137,6 +137,8 @@ class Game:
         self._st = (ctypes.c_int64 * 8)()
         self._act = (ctypes.c_int64 * ACTION_LEN)()
         self.seed = None
+        self.seats = None
+        self.game_no = 0
         if seed is not None:
             self.deal(seed, first)
 
@@ -154,6 +156,8 @@ class Game:
         c._st = (ctypes.c_int64 * 8)()
         c._act = (ctypes.c_int64 * ACTION_LEN)()
         c.seed = self.seed
+        c.seats = self.seats
+        c.game_no = self.game_no
         return c
 
     @property
@@ -294,10 +298,15 @@ class Game:
         return Result(tuple(r[0:3]), tuple(r[3:6]), r[6], r[7], bool(r[8]), bool(r[9]), bool(r[10]), r[11], r[12],
                       r[13])
 
-    def record(self, seats=None, game_no=0):
-        """The finished game as a JSON Lines record (docs/RECORD.md)."""
+    def record(self, seats=None, game_no=None):
+        """The finished game as a JSON Lines record (docs/RECORD.md); seats (three names) and
+        game_no default to what a record read back said."""
         out = ctypes.c_void_p()
         err = errbuf()
+        seats = seats if seats is not None else self.seats
+        game_no = game_no if game_no is not None else self.game_no
+        if seats is not None and (len(seats) != 3 or not all(isinstance(x, str) and "," not in x for x in seats)):
+            raise InvalidInput("record: seats must be three names without commas")
         names = ",".join(seats).encode() if seats else None
         n = check(lib.ddz_capi_record_write(self._g, names, self.seed is not None, self.seed or 0, game_no,
                                             ctypes.byref(out), err), err)
@@ -325,12 +334,17 @@ def read_records(source):
         r = lib.ddz_capi_reader_new(data, len(data))
         if not r:
             raise MemoryError("record reader")
+    info = (ctypes.c_int64 * 3)()
+    seats = ctypes.create_string_buffer(128)
     try:
         while True:
             g = Game()
-            rc = check(lib.ddz_capi_reader_next(r, g._g, err), err)
+            rc = check(lib.ddz_capi_reader_next(r, g._g, info, seats, 128, err), err)
             if rc == 0:
                 return
+            g.seed = info[1] & ((1 << 64) - 1) if info[0] else None
+            g.game_no = info[2]
+            g.seats = tuple(seats.value.decode().split(","))
             yield g
     finally:
         lib.ddz_capi_reader_free(r)
