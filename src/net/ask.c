@@ -6,6 +6,7 @@
 
 #include "core.h"
 #include "ddz/ai.h"
+#include "ddz/text.h"
 
 /* Turns a play message into an action: "move" (rank notation, an optional ":type:rank"
  * reading) and/or "cards" (the exact suited cards). Returns 0, or -1 after an error. */
@@ -167,15 +168,10 @@ static bool chat_ok(DdzServer *srv, Player *p, const json_t *msg, const char **t
         return false;
     }
     *text = json_string_value(t);
-    size_t chars = 0;
-    bool control = false;
-    for (const unsigned char *u = (const unsigned char *)*text; *u; u++) {
-        chars += (*u & 0xC0) != 0x80;
-        control |= *u < 0x20 || *u == 0x7F;
-    }
-    if (chars == 0 || chars > DDZ_CHAT_MAX || control || json_string_length(t) != strlen(*text)) {
-        srv_error(srv, p->conn, "chat_too_long", "a chat line has 1 to %d characters, without control characters",
-                  DDZ_CHAT_MAX);
+    DdzError err;
+    if (json_string_length(t) != strlen(*text) || ddz_text_check(*text, DDZ_CHAT_MAX, &err) != 0) {
+        srv_error(srv, p->conn, "chat_too_long", "a chat line has 1 to %d printable characters: %s", DDZ_CHAT_MAX,
+                  json_string_length(t) != strlen(*text) ? "it holds a NUL" : err.msg);
         return false;
     }
     Bucket *b = &p->chat;
@@ -197,6 +193,7 @@ static bool chat_ok(DdzServer *srv, Player *p, const json_t *msg, const char **t
 void room_human_action(DdzServer *srv, Player *p, const json_t *msg, const char *type)
 {
     Room *r = p->room;
+    r->active = srv->now;
     if (!strcmp(type, "leave")) {
         room_leave(srv, p);
     } else if (!strcmp(type, "state")) {

@@ -38,9 +38,11 @@ Room *room_new(DdzServer *srv, const char *name, const char *password, const Ddz
     r->opt = *opt;
     r->opt.leaver_penalty |= srv->cfg.leaver_penalty; /* in the game, so records show it */
     r->turn_ms = srv->cfg.turn_ms;
+    r->max_watch = srv->cfg.spectators_max;
     uint8_t b;
     srv_random(srv, &b, 1);
     r->next_first = b % DDZ_SEAT_NB; /* RULES §3: random for the first deal, then rotating */
+    r->active = srv->now;
     srv->rooms[srv->nrooms++] = r;
     return r;
 }
@@ -73,7 +75,7 @@ void room_free_all(DdzServer *srv)
         Room *r = srv->rooms[i];
         if (r->state == ROOM_PLAYING && srv->store) {
             DdzError err;
-            ddz_store_game_abort(srv->store, r->store_game, &err);
+            ddz_store_game_abort(srv->store, r->store_game, "the server stopped during the game", &err);
             srv->stats.games_aborted++;
         }
         for (int s = 0; s < DDZ_SEAT_NB; s++)
@@ -105,6 +107,9 @@ void room_gc(DdzServer *srv)
     for (int i = 0; i < srv->nrooms;) {
         Room *r = srv->rooms[i];
         if (r->state == ROOM_WAITING && room_humans(r, false) == 0 && r->nwatch == 0) {
+            Guard *g = r->addr ? guard_get(&srv->guards, r->addr) : NULL;
+            if (g)
+                g->rooms--;
             room_free(r);
             srv->rooms[i] = srv->rooms[--srv->nrooms];
         } else {
@@ -116,14 +121,20 @@ void room_gc(DdzServer *srv)
 /* Messages to the room ----------------------------------------------------------------------*/
 
 /* Calls fn for every connected person in the room: seated humans, then spectators. */
-static void each_person(Room *r, void (*fn)(DdzServer *, Player *, void *), DdzServer *srv, void *ctx)
+static void each_person_but(Room *r, const Player *skip, void (*fn)(DdzServer *, Player *, void *), DdzServer *srv,
+                            void *ctx)
 {
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (r->seat[s].kind == SEAT_HUMAN && r->seat[s].player && r->seat[s].player->conn)
+        if (r->seat[s].kind == SEAT_HUMAN && r->seat[s].player && r->seat[s].player->conn && r->seat[s].player != skip)
             fn(srv, r->seat[s].player, ctx);
     for (int w = 0; w < r->nwatch; w++)
-        if (r->watch[w]->conn)
+        if (r->watch[w]->conn && r->watch[w] != skip)
             fn(srv, r->watch[w], ctx);
+}
+
+static void each_person(Room *r, void (*fn)(DdzServer *, Player *, void *), DdzServer *srv, void *ctx)
+{
+    each_person_but(r, NULL, fn, srv, ctx);
 }
 
 typedef struct Text {
@@ -144,16 +155,22 @@ void room_broadcast_text(DdzServer *srv, Room *r, const char *text, size_t len)
 }
 
 /* Sends one public message to everyone in the room; takes the reference. */
-void room_broadcast(DdzServer *srv, Room *r, json_t *msg)
+static void broadcast_but(DdzServer *srv, Room *r, const Player *skip, json_t *msg)
 {
     if (!msg)
         return;
     char *text = json_dumps(msg, JSON_COMPACT);
     json_decref(msg);
     if (text) {
-        room_broadcast_text(srv, r, text, strlen(text));
+        Text t = {text, strlen(text)};
+        each_person_but(r, skip, send_text_to, srv, &t);
         free(text);
     }
+}
+
+void room_broadcast(DdzServer *srv, Room *r, json_t *msg)
+{
+    broadcast_but(srv, r, NULL, msg);
 }
 
 static json_t *seat_json(const Seat *st)
@@ -194,12 +211,10 @@ static json_t *room_json(const Room *r)
     char options[256];
     ddz_options_format(&r->opt, options, sizeof options);
     json_t *seats = json_pack("[o, o, o]", seat_json(&r->seat[0]), seat_json(&r->seat[1]), seat_json(&r->seat[2]));
-    json_t *watch = json_array();
-    for (int w = 0; w < r->nwatch; w++)
-        json_array_append_new(watch, json_string(r->watch[w]->name));
-    return json_pack("{s:I, s:s, s:b, s:b, s:s, s:s, s:i, s:I, s:o, s:o}", "id", (json_int_t)r->id, "name", r->name,
-                     "password", r->has_password, "quick", r->quick, "state", state_name(r), "options", options,
-                     "turn", r->turn_ms / 1000, "games", (json_int_t)r->games, "seats", seats, "spectators", watch);
+    return json_pack("{s:I, s:s, s:b, s:b, s:s, s:s, s:i, s:I, s:o, s:i, s:i}", "id", (json_int_t)r->id, "name",
+                     r->name, "password", r->has_password, "quick", r->quick, "state", state_name(r), "options",
+                     options, "turn", r->turn_ms / 1000, "games", (json_int_t)r->games, "seats", seats, "spectators",
+                     r->nwatch, "max_spectators", r->max_watch);
 }
 
 void room_send_room(DdzServer *srv, Room *r, Player *p)
@@ -255,14 +270,17 @@ int room_take_seat(DdzServer *srv, Room *r, Player *p, int want)
     return s;
 }
 
-void room_add_watcher(DdzServer *srv, Room *r, Player *p)
+/* A spectator joins, up to the room's cap: 0, or -1 when the room takes no more. */
+int room_add_watcher(DdzServer *srv, Room *r, Player *p)
 {
+    if (r->nwatch >= r->max_watch)
+        return -1;
     if (r->nwatch == r->capwatch) {
         int cap = r->capwatch ? r->capwatch * 2 : 4;
         Player **w = realloc(r->watch, (size_t)cap * sizeof *w);
         if (!w) {
             srv->failed_alloc = true;
-            return;
+            return -1;
         }
         r->watch = w;
         r->capwatch = cap;
@@ -270,16 +288,44 @@ void room_add_watcher(DdzServer *srv, Room *r, Player *p)
     r->watch[r->nwatch++] = p;
     p->room = r;
     p->seat = -1;
+    r->watch_dirty = true;
+    return 0;
 }
 
+/* A spectator goes; the list shrinks when it is mostly empty, so memory is given back. */
 static void remove_watcher(Room *r, Player *p)
 {
     for (int w = 0; w < r->nwatch; w++)
         if (r->watch[w] == p) {
             memmove(&r->watch[w], &r->watch[w + 1], (size_t)(r->nwatch - w - 1) * sizeof *r->watch);
             r->nwatch--;
-            return;
+            r->watch_dirty = true;
+            break;
         }
+    if (r->capwatch > 8 && r->nwatch < r->capwatch / 4) {
+        int cap = r->capwatch / 2;
+        Player **w = realloc(r->watch, (size_t)cap * sizeof *w);
+        if (w) {
+            r->watch = w;
+            r->capwatch = cap;
+        }
+    }
+    if (!r->nwatch) {
+        free(r->watch);
+        r->watch = NULL;
+        r->capwatch = 0;
+    }
+}
+
+/* Sends the spectator count when it changed, at most once a second (room_tick). */
+void room_send_watch_count(DdzServer *srv, Room *r)
+{
+    if (!r->watch_dirty || srv->now - r->watch_sent < 1000)
+        return;
+    r->watch_dirty = false;
+    r->watch_sent = srv->now;
+    room_broadcast(srv, r, json_pack("{s:s, s:I, s:i}", "type", "spectators", "room", (json_int_t)r->id, "count",
+                                     r->nwatch));
 }
 
 void room_set_auto(DdzServer *srv, Room *r, int seat, bool on, const char *reason)
@@ -304,6 +350,9 @@ static void detach(DdzServer *srv, Player *p, const char *reason)
     Room *r = p->room;
     if (p->seat < 0) {
         remove_watcher(r, p);
+        p->room = NULL;
+        srv->gc = true;
+        return;
     } else {
         Seat *st = &r->seat[p->seat];
         if (r->state == ROOM_PLAYING) {
@@ -319,6 +368,28 @@ static void detach(DdzServer *srv, Player *p, const char *reason)
     p->seat = -1;
     srv->gc = true;
     room_broadcast_room(srv, r);
+}
+
+/* A waiting room where nobody did anything for room_idle_ms: everyone is sent back to the
+ * lobby (left, with reason "idle") and the room closes. */
+void room_close_idle(DdzServer *srv, Room *r)
+{
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        Player *p = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player : NULL;
+        if (p) {
+            detach(srv, p, "idle");
+            srv_send(srv, p->conn, json_pack("{s:s, s:I, s:s}", "type", "left", "room", (json_int_t)r->id, "reason",
+                                             "idle"));
+            srv_player_forget_maybe(srv, p);
+        }
+    }
+    while (r->nwatch > 0) {
+        Player *p = r->watch[0];
+        detach(srv, p, "idle");
+        srv_send(srv, p->conn, json_pack("{s:s, s:I, s:s}", "type", "left", "room", (json_int_t)r->id, "reason",
+                                         "idle"));
+        srv_player_forget_maybe(srv, p);
+    }
 }
 
 void room_leave(DdzServer *srv, Player *p)
@@ -341,15 +412,24 @@ void room_disconnected(DdzServer *srv, Player *p)
     room_broadcast_room(srv, r);
 }
 
+/* p came back on a new connection. It gets room, state (when a game runs), then turn (when it
+ * is to act), in that order and once each; the others learn that the computer stops playing
+ * for it. The turn keeps its deadline: coming back does not restart the clock. */
 void room_reconnected(DdzServer *srv, Player *p)
 {
     Room *r = p->room;
-    room_send_room(srv, r, p);
     if (p->seat >= 0) {
-        room_set_auto(srv, r, p->seat, false, "back");
-        room_broadcast_room(srv, r);
+        Seat *st = &r->seat[p->seat];
+        if (st->autop) {
+            st->autop = false;
+            st->timeouts = 0;
+            broadcast_but(srv, r, p, json_pack("{s:s, s:i, s:b, s:s}", "type", "auto", "seat", p->seat, "on", 0,
+                                               "reason", "back"));
+        }
+        each_person_but(r, p, send_room_to, srv, r);
     }
+    room_send_room(srv, r, p);
     room_send_state(srv, r, p);
-    if (p->seat >= 0 && r->state == ROOM_PLAYING && r->game->turn == p->seat)
-        room_schedule(srv, r); /* sends the turn */
+    if (p->seat >= 0 && r->state == ROOM_PLAYING && r->game->turn == p->seat && r->game->phase < DDZ_PHASE_OVER)
+        room_schedule(srv, r); /* the timers of this turn, and the turn message */
 }

@@ -100,7 +100,14 @@ static void set_timers(DdzServer *srv, Room *r)
         if (r->bot_due <= 0)
             r->bot_due = 1;
     } else if (r->turn_ms > 0) {
-        r->deadline = srv->now + r->turn_ms;
+        /* One deadline per turn: set when the turn first goes to a person, kept when it
+         * comes back (reconnecting, leaving 托管) in the same turn. */
+        int64_t key = (int64_t)r->games << 16 | r->game->nhist;
+        if (r->turn_key != key || !r->turn_deadline) {
+            r->turn_key = key;
+            r->turn_deadline = srv->now + r->turn_ms;
+        }
+        r->deadline = r->turn_deadline;
     }
 }
 
@@ -165,6 +172,7 @@ static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResu
 }
 
 static void deal(DdzServer *srv, Room *r);
+static void back_to_waiting(DdzServer *srv, Room *r);
 
 /* The game is over: scores, penalties, the record, the store (one transaction), the reveal. */
 static void finish(DdzServer *srv, Room *r)
@@ -201,11 +209,17 @@ static void finish(DdzServer *srv, Room *r)
     room_broadcast(srv, r, m);
     srv->stats.games_finished++;
 
-    /* Back to waiting: people ready again; leavers and the disconnected lose their seats. */
+    r->next_first = (g->first + 1) % DDZ_SEAT_NB;
+    back_to_waiting(srv, r);
+}
+
+/* Back to waiting: people ready again; leavers and the disconnected lose their seats. */
+static void back_to_waiting(DdzServer *srv, Room *r)
+{
     r->state = ROOM_WAITING;
     r->deadline = r->bot_due = 0;
-    r->next_first = (g->first + 1) % DDZ_SEAT_NB;
     r->start_after = srv->now + srv->cfg.between_games_ms;
+    r->active = srv->now;
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         Seat *st = &r->seat[s];
         if (st->kind != SEAT_HUMAN)
@@ -264,7 +278,11 @@ static void deal(DdzServer *srv, Room *r)
         char options[256];
         ddz_options_format(&r->opt, options, sizeof options);
         DdzError err;
-        if (ddz_store_game_start(srv->store, r->id, options, r->commit, srv->now, &r->store_game, &err) != 0)
+        int64_t people[DDZ_SEAT_NB];
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            people[s] = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player_id : 0;
+        if (ddz_store_game_start(srv->store, r->id, options, r->commit, srv->now, &r->store_game, &err) != 0 ||
+            ddz_store_game_players(srv->store, r->store_game, people, &err) != 0)
             srv_log(srv, "room %ld: game not stored: %s", r->id, err.msg);
     }
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
@@ -359,7 +377,9 @@ int room_apply(DdzServer *srv, Room *r, const DdzAction *a, const char *by, DdzE
 }
 
 /* The default of a seat that let its deadline pass (RULES §6): the lowest bid or double
- * value (pass when allowed), a pass when following, the smallest legal move when leading. */
+ * value (pass when allowed), a pass when following, the smallest legal move when leading. The
+ * legal lists honour every option: under play_all a follower whose whole hand may be played
+ * now has that move and no pass, so the default is the forced move. */
 static DdzAction default_action(DdzServer *srv, const DdzGame *g)
 {
     int s = g->turn;
@@ -369,47 +389,68 @@ static DdzAction default_action(DdzServer *srv, const DdzGame *g)
         int n = ddz_game_legal_values(g, kind, vals);
         return kind == DDZ_ACT_BID ? ddz_action_bid(s, n ? vals[0] : 0) : ddz_action_double(s, n ? vals[0] : 0);
     }
-    if (g->table >= 0)
-        return ddz_action_play(s, ddz_move_pass(), 0);
-    int n = ddz_game_legal_moves(g, srv->moves);
+    int n = ddz_game_legal_moves(g, srv->moves); /* pass first when it is legal */
     return ddz_action_play(s, n ? srv->moves[0] : ddz_move_pass(), 0);
 }
 
-static void computer_act(DdzServer *srv, Room *r)
+/* The computer's choice for the seat to act, by: "bot", "auto" or "timeout". Whatever happens
+ * the seat acts: when the agent fails or is refused, the default; when the engine refuses
+ * that too, every legal action in turn. Returns 0, or -1 when nothing was accepted (a bug:
+ * logged, and the game is aborted rather than left frozen). */
+static int computer_act_by(DdzServer *srv, Room *r, const char *by, bool agent_first)
 {
     DdzGame *g = r->game;
     int s = g->turn;
     Seat *st = &r->seat[s];
     DdzAction a;
     DdzError err;
-    bool ok = false;
-    if (seat_agent(srv, r, s) == 0) {
+    if (agent_first && seat_agent(srv, r, s) == 0) {
         DdzView v;
         ddz_game_view(g, s, &v);
         if (st->agent.act(st->agent.state, &v, &a) == 0) {
             a.seat = (uint8_t)s;
-            ok = room_apply(srv, r, &a, st->kind == SEAT_BOT ? "bot" : "auto", &err) == 0;
-            if (!ok)
-                srv_log(srv, "room %ld: computer player refused: %s", r->id, err.msg);
+            if (room_apply(srv, r, &a, by, &err) == 0)
+                return 0;
+            srv_log(srv, "room %ld: computer player refused: %s", r->id, err.msg);
         }
     }
-    if (!ok) {
-        a = default_action(srv, g);
-        if (room_apply(srv, r, &a, st->kind == SEAT_BOT ? "bot" : "auto", &err) != 0)
-            srv_log(srv, "room %ld: default action refused: %s", r->id, err.msg);
+    a = default_action(srv, g);
+    if (room_apply(srv, r, &a, by, &err) == 0)
+        return 0;
+    srv_log(srv, "room %ld: default action refused: %s", r->id, err.msg);
+    if (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE) {
+        for (int v = 0; v <= 3; v++) {
+            a = g->phase == DDZ_PHASE_BID ? ddz_action_bid(s, v) : ddz_action_double(s, v);
+            if (room_apply(srv, r, &a, by, &err) == 0)
+                return 0;
+        }
+    } else if (g->phase == DDZ_PHASE_PLAY) {
+        int n = ddz_game_legal_moves(g, srv->moves);
+        for (int i = 0; i < n; i++) {
+            a = ddz_action_play(s, srv->moves[i], 0);
+            if (room_apply(srv, r, &a, by, &err) == 0)
+                return 0;
+        }
     }
+    return -1;
+}
+
+static void abort_game(DdzServer *srv, Room *r, const char *reason);
+
+static void computer_act(DdzServer *srv, Room *r)
+{
+    const char *by = r->seat[r->game->turn].kind == SEAT_BOT ? "bot" : "auto";
+    if (computer_act_by(srv, r, by, true) != 0)
+        abort_game(srv, r, "no legal action was accepted for a computer player");
 }
 
 static void timeout_act(DdzServer *srv, Room *r)
 {
     int s = r->game->turn;
     Seat *st = &r->seat[s];
-    DdzAction a = default_action(srv, r->game);
     int missed = st->timeouts + 1;
-    DdzError err;
-    if (room_apply(srv, r, &a, "timeout", &err) != 0) {
-        srv_log(srv, "room %ld: timeout action refused: %s", r->id, err.msg);
-        r->deadline = 0;
+    if (computer_act_by(srv, r, "timeout", false) != 0) {
+        abort_game(srv, r, "no legal action was accepted after a deadline");
         return;
     }
     st->timeouts = missed;
@@ -417,8 +458,28 @@ static void timeout_act(DdzServer *srv, Room *r)
         room_set_auto(srv, r, s, true, "timeouts");
 }
 
+/* The last resort against a frozen table: the game is aborted (no score changes), everyone
+ * is told, and the room waits again. */
+static void abort_game(DdzServer *srv, Room *r, const char *reason)
+{
+    srv_log(srv, "room %ld: game aborted: %s", r->id, reason);
+    if (srv->store && r->store_game) {
+        DdzError err;
+        ddz_store_game_abort(srv->store, r->store_game, NULL, &err);
+    }
+    srv->stats.games_aborted++;
+    room_broadcast(srv, r, json_pack("{s:s, s:I, s:I, s:s}", "type", "aborted", "room", (json_int_t)r->id, "game", (json_int_t)r->games, "reason",
+                                     reason));
+    back_to_waiting(srv, r);
+}
+
 void room_tick(DdzServer *srv, Room *r)
 {
+    room_send_watch_count(srv, r);
+    if (r->state == ROOM_WAITING && srv->cfg.room_idle_ms > 0 && srv->now - r->active >= srv->cfg.room_idle_ms) {
+        room_close_idle(srv, r);
+        return;
+    }
     if (r->state == ROOM_WAITING) {
         bool empty = false;
         for (int s = 0; s < DDZ_SEAT_NB; s++)

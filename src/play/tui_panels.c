@@ -56,8 +56,11 @@ void tui_draw_result(const Tui *t)
     else
         play_fmt(p, a, sizeof a, T_FARMERS_WIN);
     bool won = r->score[PLAY_YOU] > 0;
-    snprintf(line, sizeof line, "%s  %s", a, play_text(p, won ? T_YOU_WIN : T_YOU_LOSE));
-    tui_put(t, yy, x + (w - tui_text_width(line)) / 2, won ? R_GOOD : R_ERROR, line);
+    if (p->net.watching) /* a spectator: the winning side only */
+        snprintf(line, sizeof line, "%s", a);
+    else
+        snprintf(line, sizeof line, "%s  %s", a, play_text(p, won ? T_YOU_WIN : T_YOU_LOSE));
+    tui_put(t, yy, x + (w - tui_text_width(line)) / 2, p->net.watching ? R_BOLD : won ? R_GOOD : R_ERROR, line);
     yy += 2;
     line[0] = '\0';
     if (r->spring || r->anti_spring)
@@ -92,13 +95,14 @@ void tui_draw_result(const Tui *t)
         snprintf(rw, sizeof rw, "%s%s%s", play_text(p, s == r->landlord ? T_LANDLORD : T_FARMER), dw[0] ? " " : "", dw);
         tui_rpad(rw, 12, role_, sizeof role_);
         int cx = x + 6 - (nw - 6) / 2;
-        cx += tui_put_max(t, yy, cx, s == PLAY_YOU ? R_BOLD : R_NORMAL, name, nw) + 1;
+        cx += tui_put_max(t, yy, cx, s == PLAY_YOU && !p->net.watching ? R_BOLD : R_NORMAL, name, nw) + 1;
         cx += tui_put(t, yy, cx, R_DIM, role_) + 1;
         cx += tui_put(t, yy, cx, r->score[s] > 0 ? R_GOOD : R_ERROR, delta);
         cx += tui_put(t, yy, cx, R_DIM, "  →") ;
         tui_put(t, yy, cx, R_BOLD, total);
     }
-    const char *k = play_text(p, p->net.on ? T_NET_RESULT_KEYS : ddz_match_over(&p->match) ? T_END_MATCH : T_NEXT_GAME);
+    const char *k = play_text(p, p->net.watching ? T_NET_RESULT_KEYS_WATCH : p->net.on ? T_NET_RESULT_KEYS
+                                 : ddz_match_over(&p->match) ? T_END_MATCH : T_NEXT_GAME);
     tui_put(t, y + h - 2, x + (w - tui_text_width(k)) / 2, R_HINT, k);
 }
 
