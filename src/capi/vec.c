@@ -64,6 +64,7 @@ struct DdzVec {
     pthread_cond_t wake, idle;
     int job, gen, pending, quit;
     bool ready; /* reset once: every slot has a decision */
+    bool sync;  /* the lock and conditions are initialised */
     const int32_t *actions;
     Worker worker[MAX_THREADS];
     long stats[3];
@@ -532,6 +533,7 @@ DdzVec *ddz_vec_new(int n, const char *options, int objective, int bidding, uint
     pthread_mutex_init(&v->lock, NULL);
     pthread_cond_init(&v->wake, NULL);
     pthread_cond_init(&v->idle, NULL);
+    v->sync = true;
     v->threads = 1;
     for (int t = 1; t < threads; t++) {
         Worker *w = &v->worker[t];
@@ -556,7 +558,7 @@ void ddz_vec_free(DdzVec *v)
         for (int t = 1; t < v->threads; t++)
             pthread_join(v->worker[t].tid, NULL);
     }
-    if (v->slot) {
+    if (v->sync) {
         pthread_mutex_destroy(&v->lock);
         pthread_cond_destroy(&v->wake);
         pthread_cond_destroy(&v->idle);
