@@ -101,7 +101,7 @@ struct Room {
     int next_first;       /* first bidder of the next deal */
     DdzGame *game;        /* while playing */
     int64_t store_game;   /* the game's row */
-    uint64_t seed;
+    uint8_t seed[DDZ_SEED256_BYTES]; /* the deal's 256-bit seed (RULES §2) */
     char salt[33], commit[65];
     int64_t deadline;     /* the seat to act must act by then (0: none) */
     int64_t turn_key;     /* the turn turn_deadline belongs to: games << 16 | actions so far */

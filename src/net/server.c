@@ -658,7 +658,7 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
         srv_error(srv, c->id, "too_many_rooms", "out of memory");
         return;
     }
-    r->turn_ms = (int)turn * 1000;
+    r->turn_ms = opt.turn_seconds ? opt.turn_seconds * 1000 : (int)turn * 1000; /* the option wins */
     r->max_watch = (int)watchers;
     r->creator = p->id;
     r->addr = c->addr;
