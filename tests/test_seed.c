@@ -2,12 +2,14 @@
  * against decks computed by an independent ChaCha20 (a Python transcription of the reference,
  * checked against the reference's all-zero test vector 76b8e0ad...), unbiased positions, the
  * revealed card from the middle, hex text, and records that carry the seed. */
+#define _DEFAULT_SOURCE /* fmemopen */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
 
+#include "ddz/commit.h"
 #include "ddz/game.h"
 #include "ddz/record.h"
 
@@ -248,6 +250,82 @@ static void records_carry_the_256_bit_seed(void **state)
     free(all);
 }
 
+/* Commitments (commit.h): version 1 (decimal 64-bit seeds, old servers) and version 2 (the
+ * 64 hex digits of a 256-bit seed), against SHA-256 computed by an independent tool (Python's
+ * hashlib); both kinds of record verify. */
+static void commitments_of_both_versions_match_sha256(void **state)
+{
+    (void)state;
+    const char *salt = "00112233445566778899aabbccddeeff";
+    char out[DDZ_COMMIT_HEX];
+    assert_int_equal(ddz_commit_compute(12345, salt, out), 0);
+    assert_string_equal(out, "9ee5f361b600aa1c22902d2ea415533bf6e38054f413aa913034864e4daeb306");
+    assert_int_equal(ddz_commit_compute_text("12345", salt, out), 0);
+    assert_string_equal(out, "9ee5f361b600aa1c22902d2ea415533bf6e38054f413aa913034864e4daeb306");
+    uint8_t key[DDZ_SEED256_BYTES];
+    seq_key(key);
+    assert_int_equal(ddz_commit_compute256(key, salt, out), 0);
+    assert_string_equal(out, "3191e75d640890a208bc38036d5f894bdfa44503ad636e4439c0535a936fbb69");
+    assert_int_equal(ddz_commit_compute_text("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", salt,
+                                             out),
+                     0);
+    assert_string_equal(out, "3191e75d640890a208bc38036d5f894bdfa44503ad636e4439c0535a936fbb69");
+    assert_int_equal(ddz_commit_compute_text("12x", salt, out), -1);
+    assert_int_equal(ddz_commit_compute_text("", salt, out), -1);
+    /* A record of each kind, committed, verifies; an old-style (64-bit) one included. */
+    for (int wide = 0; wide < 2; wide++) {
+        DdzOptions o = ddz_options_default();
+        o.forced_bid = true;
+        DdzGame g;
+        DdzRecordInfo info;
+        memset(&info, 0, sizeof info);
+        if (wide) {
+            ddz_game_new_seed256(&g, &o, key, 1);
+            info.has_seed256 = true;
+            memcpy(info.seed256, key, sizeof key);
+            ddz_commit_compute256(key, salt, out);
+        } else {
+            DdzRng rng;
+            ddz_rng_seed(&rng, 12345);
+            ddz_game_new(&g, &o, &rng, 1);
+            info.has_seed = true;
+            info.seed = 12345;
+            ddz_commit_compute(12345, salt, out);
+        }
+        static DdzMove moves[DDZ_MAX_MOVES + 1];
+        while (g.phase < DDZ_PHASE_OVER) {
+            DdzAction a;
+            if (g.phase == DDZ_PHASE_PLAY) {
+                ddz_game_legal_moves(&g, moves);
+                a = ddz_action_play(g.turn, moves[g.table >= 0 ? 1 : 0], 0);
+            } else {
+                uint8_t v[4];
+                int n = ddz_game_legal_values(&g, DDZ_ACT_BID, v);
+                a = ddz_action_bid(g.turn, v[n - 1]);
+            }
+            if (ddz_game_apply(&g, &a, NULL) != 0) {
+                a = ddz_action_play(g.turn, ddz_move_pass(), 0);
+                assert_int_equal(ddz_game_apply(&g, &a, NULL), 0);
+            }
+        }
+        DdzError err;
+        char *text = ddz_commit_record(&g, &info, out, salt, &err);
+        assert_non_null(text);
+        FILE *f = tmpfile();
+        fputs(text, f);
+        rewind(f);
+        long games = 0;
+        char line[512] = "";
+        FILE *msgs = fmemopen(line, sizeof line, "w");
+        assert_int_equal(ddz_commit_verify(f, msgs, stderr, "mem", &games, &err), 0);
+        fclose(msgs);
+        assert_int_equal(games, 1);
+        assert_non_null(strstr(line, wide ? "seed 000102" : "seed 12345 "));
+        fclose(f);
+        free(text);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +334,7 @@ int main(void)
         cmocka_unit_test(middle_reveal_is_never_among_the_top_or_bottom_ten),
         cmocka_unit_test(seed_text_round_trips_and_refuses_bad_text),
         cmocka_unit_test(records_carry_the_256_bit_seed),
+        cmocka_unit_test(commitments_of_both_versions_match_sha256),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

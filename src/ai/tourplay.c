@@ -1,6 +1,6 @@
 /* tourplay.c -- plays a tournament (tournament.h) among computer agents: each round's tables
- * in parallel on `jobs` threads, every game's agents seeded from the game's deal seed, so the
- * event is the same for any number of jobs; writes the event's JSON Lines and prints it. */
+ * in parallel on `jobs` threads, each table's agents seeded from the table's deal seeds, so
+ * the event is the same for any number of jobs; writes the event's JSON Lines and prints it. */
 #define _DEFAULT_SOURCE /* open_memstream */
 #include <pthread.h>
 #include <stdio.h>
@@ -24,60 +24,59 @@ typedef struct Work {
     pthread_mutex_t lock;
 } Work;
 
-/* An agent's seed: from the game's deal seed, the attempt and the seat. */
-static uint64_t agent_seed(const DdzTour *t, const DdzTourTable *tb, int k, int a, int seat)
+/* An agent's seed: from the table's first deal seed and the seat. */
+static uint64_t agent_seed(const DdzTour *t, const DdzTourTable *tb, int seat)
 {
-    uint64_t x = tb->seed[k];
+    uint64_t x = tb->seed[0];
     if (t->wide)
         for (int i = 0; i < 8; i++)
-            x = x << 8 | tb->seed256[k][i];
-    x ^= (uint64_t)(a * 3 + seat + 1) * 0xD1B54A32D192ED03ull;
+            x = x << 8 | tb->seed256[0][i];
+    x ^= (uint64_t)(seat + 1) * 0xD1B54A32D192ED03ull;
     return ddz_rng_splitmix(&x);
 }
 
+/* Plays a table's games in order with one agent per seat for the whole table (its players
+ * keep their seats), so the table's play depends only on its seeds. */
 static int play_table(Work *w, DdzTourTable *tb, DdzGame *g, FILE *rec, DdzError *err)
 {
     const DdzTour *t = w->t;
-    int K = t->cfg.games;
-    for (int k = 0; k < K || (k == K && ddz_tour_table_needs_extra(tb, K)); k++) {
-        for (int a = 0;; a++) {
-            DdzAgent ag[DDZ_SEAT_NB];
-            for (int s = 0; s < DDZ_SEAT_NB; s++) {
-                int id = tb->player[s];
-                const char *name = w->run->agents[id % w->run->nagents];
-                if (ddz_ai_agent_new(&ag[s], name, agent_seed(t, tb, k, a, s), err) != 0) {
-                    while (s-- > 0)
-                        ddz_agent_free(&ag[s]);
-                    return -1;
-                }
-            }
+    int K = t->cfg.games, rc = 0;
+    DdzAgent ag[DDZ_SEAT_NB];
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        const char *name = w->run->agents[tb->player[s] % w->run->nagents];
+        if (ddz_ai_agent_new(&ag[s], name, agent_seed(t, tb, s), err) != 0) {
+            while (s-- > 0)
+                ddz_agent_free(&ag[s]);
+            return -1;
+        }
+    }
+    for (int k = 0; rc == 0 && (k < K || (k == K && ddz_tour_table_needs_extra(tb, K))); k++) {
+        for (int a = 0; rc == 0; a++) {
             ddz_tour_deal(t, tb, k, a, g);
-            int rc = 0;
             while (rc == 0 && g->phase < DDZ_PHASE_OVER)
                 rc = ddz_agent_step(&ag[g->turn], g, err);
-            for (int s = 0; s < DDZ_SEAT_NB; s++)
-                ddz_agent_free(&ag[s]);
-            if (rc != 0)
-                return -1;
-            if (rec) {
+            if (rc == 0 && rec) {
                 DdzRecordInfo info;
                 memset(&info, 0, sizeof info);
                 info.game = k + 1;
                 for (int s = 0; s < DDZ_SEAT_NB; s++)
                     snprintf(info.seats[s], sizeof info.seats[s], "%s", w->names[tb->player[s]]);
-                if (ddz_record_write(rec, g, &info, err) != 0)
-                    return -1;
+                rc = ddz_record_write(rec, g, &info, err);
             }
-            if (g->phase == DDZ_PHASE_OVER)
+            if (rc != 0 || g->phase == DDZ_PHASE_OVER)
                 break;
             if (a >= 999)
-                return ddz_error_set(err, 0, "1000 redeals in a row");
+                rc = ddz_error_set(err, 0, "1000 redeals in a row");
         }
-        DdzResult r;
-        ddz_game_result(g, &r);
-        ddz_tour_table_add(tb, k, K, &r);
+        if (rc == 0) {
+            DdzResult r;
+            ddz_game_result(g, &r);
+            ddz_tour_table_add(tb, k, K, &r);
+        }
     }
-    return 0;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        ddz_agent_free(&ag[s]);
+    return rc;
 }
 
 static void *worker(void *arg)

@@ -179,7 +179,7 @@ static const CliCommand COMMANDS[] = {
      "  --report          with --db: print what the database holds (JSON) and exit\n"
      "  --records         with --db: print every stored game record (JSON Lines) and exit\n"},
     {"connect", cmd_connect,
-     "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--record F]",
+     "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--new] [--record F]",
      "Plays on a ddz server. On a terminal, full screen (ncursesw): the lobby (rooms with their\n"
      "players, seats and password flag; Enter join, w watch, c create, k quick match,\n"
      "t leaderboard, r refresh), the room (seats, ready marks, computers, scores, chat: r ready,\n"
@@ -192,8 +192,11 @@ static const CliCommand COMMANDS[] = {
      "                    the locale)\n"
      "  --plain           line mode\n"
      "  --ascii           SA HT C3 BJ RJ instead of Unicode suits\n"
-     "  --token-file F    keep the reconnect token in F: connecting again with it resumes\n"
-     "                    your player, and a game you dropped out of\n"
+     "  --token-file F    keep the reconnect token in F instead of the default place,\n"
+     "                    $XDG_CONFIG_HOME/ddz/tokens/ (~/.config/ddz/tokens/), one file per\n"
+     "                    server and name: starting again resumes your player, and a game\n"
+     "                    you dropped out of, with no flag\n"
+     "  --new             start as a new player (the saved token is replaced)\n"
      "  --record F        append every game's record (with its commitment) to F, for\n"
      "                    ddz verify and ddz replay\n"
      "Automatic client (tests): --auto plays by itself with a simple strategy and checks every\n"

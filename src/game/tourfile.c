@@ -349,6 +349,7 @@ int ddz_tour_verify(FILE *f, FILE *out, DdzError *err)
     memset(&t, 0, sizeof t);
     DdzGame *g = malloc(2 * sizeof *g);
     json_t **results = NULL;
+    int nresults = 0;
     char **names = NULL;
     int rc = -1, n = 0;
     if (!g) {
@@ -439,6 +440,7 @@ int ddz_tour_verify(FILE *f, FILE *out, DdzError *err)
             goto done;
         }
         free(results);
+        nresults = rd->ntables;
         results = calloc((size_t)rd->ntables + 1, sizeof *results);
         if (!results) {
             ddz_error_set(err, 0, "out of memory");
@@ -494,9 +496,8 @@ int ddz_tour_verify(FILE *f, FILE *out, DdzError *err)
         ddz_tour_print_standings(out, &t, (const char *const *)names, 0);
     rc = 0;
 done:
-    if (results)
-        for (int i = 0; t.rounds && results[i]; i++)
-            json_decref(results[i]);
+    for (int i = 0; results && i < nresults; i++)
+        json_decref(results[i]);
     free(results);
     if (names)
         for (int i = 0; i < n; i++)

@@ -146,6 +146,9 @@ void srv_send(DdzServer *srv, long conn, json_t *msg);          /* takes the ref
 void srv_send_text(DdzServer *srv, long conn, const char *text, size_t len);
 void srv_error(DdzServer *srv, long conn, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* srv_error with the refusal's arguments (taken; docs/PROTOCOL.md "args"). */
+void srv_refuse(DdzServer *srv, long conn, const char *code, json_t *args, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 void srv_cut(DdzServer *srv, long conn, const char *code, const char *message);
 void srv_random(DdzServer *srv, void *buf, size_t n);
 void srv_log(DdzServer *srv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
