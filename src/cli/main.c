@@ -167,7 +167,7 @@ static const CliCommand COMMANDS[] = {
      "  --quick-level L   level of quick match's computers (default normal)\n"
      "  --auto-level L    level of the computer that plays for a player (default normal)\n"
      "  --leaver-penalty  a player who leaves a game loses 10 x the base score (RULES §6)\n"
-     "  --rules P, -o OPT rules of rooms created without options (ddz help options)\n"
+     "  --rules P, -o OPT  rules of rooms created without options (ddz help options)\n"
      "  --sync-full       SQLite synchronous=FULL: survive power loss too, at some speed\n"
      "  --max-conns N     connections at once (default 20000)\n"
      "  --rooms-per-player N, --rooms-per-address N\n"
@@ -175,6 +175,12 @@ static const CliCommand COMMANDS[] = {
      "  --spectators N    spectators a room takes at most (default 200)\n"
      "  --ping S          ping a connection silent for S seconds, cut it after 2 x S without\n"
      "                    an answer (half-open connections; default 30)\n"
+     "  --config FILE     read the settings of FILE first, one NAME = VALUE a line, named as\n"
+     "                    these options without the dashes (option = bid=rob for -o); the\n"
+     "                    options given here win over the file (ddz-serve(1), FILES)\n"
+     "  --check-config    read the settings (--config FILE, else /etc/ddz/serve.conf) and the\n"
+     "                    options, say whether they are good and exit: status 2 and the\n"
+     "                    file's line number when not\n"
      "  --quiet           no log lines on standard error\n"
      "  --report          with --db: print what the database holds (JSON) and exit\n"
      "  --records         with --db: print every stored game record (JSON Lines) and exit\n"},
@@ -301,11 +307,19 @@ static void usage(FILE *f)
                "ddz is a Dou Dizhu (斗地主) rules engine, game and toolkit.\n\nCommands:\n");
     for (int i = 0; i < COMMAND_NB; i++)
         fprintf(f, "  %s\n", COMMANDS[i].synopsis);
-    fprintf(f, "  ddz help COMMAND\n  ddz help options      the rule options\n  ddz --version\n\n"
+    fprintf(f, "  ddz help COMMAND\n  ddz help options      the rule options\n"
+               "  ddz help --man [COMMAND]         the manual page (roff)\n"
+               "  ddz help --completion bash|zsh   the shell completion script\n  ddz --version\n\n"
                "Run 'ddz help COMMAND' for the details of one command.\n");
 }
 
-static const CliCommand *find(const char *name)
+const CliCommand *cli_commands(int *n)
+{
+    *n = COMMAND_NB;
+    return COMMANDS;
+}
+
+const CliCommand *cli_command_find(const char *name)
 {
     for (int i = 0; i < COMMAND_NB; i++)
         if (strcmp(COMMANDS[i].name, name) == 0)
@@ -344,13 +358,18 @@ static const char OPTIONS_HELP[] =
     "                     must_bid, forced_bid, play_all, spring_off, turn=30, leaver; add cap=N\n"
     "                     and fee=N for a cap and a house fee. Each part also works alone\n";
 
+const char *cli_options_help(void)
+{
+    return OPTIONS_HELP;
+}
+
 static int help(const char *name)
 {
     if (!strcmp(name, "options")) {
         fputs(OPTIONS_HELP, stdout);
         return CLI_OK;
     }
-    const CliCommand *c = find(name);
+    const CliCommand *c = cli_command_find(name);
     if (!c)
         return cli_fail("no command '%s'; run 'ddz --help' for the list", name);
     printf("usage: %s\n\n%s", c->synopsis, c->help);
@@ -377,9 +396,18 @@ int main(int argc, char **argv)
             usage(stdout);
             return CLI_OK;
         }
+        if (!strcmp(argv[2], "--commands")) {
+            for (int i = 0; i < COMMAND_NB; i++)
+                puts(COMMANDS[i].name);
+            return CLI_OK;
+        }
+        if (!strcmp(argv[2], "--man"))
+            return cli_man(argc > 3 ? argv[3] : "ddz", stdout);
+        if (!strcmp(argv[2], "--completion"))
+            return cli_completion(argc > 3 ? argv[3] : "", stdout);
         return help(argv[2]);
     }
-    const CliCommand *c = find(name);
+    const CliCommand *c = cli_command_find(name);
     if (!c)
         return cli_fail("unknown command '%s'; run 'ddz --help' for the list", name);
     for (int i = 2; i < argc; i++)
