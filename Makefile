@@ -7,6 +7,7 @@
 #   make test       the test suite, gcc build with assertions (build/debug)
 #   make bench      ddz bench all
 #   make fuzz       the server's message handler under libFuzzer for FUZZ_TIME seconds (20)
+#   make install    PREFIX=/usr/local, DESTDIR; make uninstall; make deb (build/deb/*.deb)
 #   make clean
 
 CC       ?= cc
@@ -21,10 +22,12 @@ ARCH     ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 # Release builds drop assertions; test builds keep them, and with them the full game
 # invariant check after every apply and undo.
 NDEBUG_FLAG ?= -DNDEBUG
+CPPFLAGS += $(shell pkg-config --cflags libpq 2>/dev/null)
 CPPFLAGS += -Iinclude -DDDZ_VERSION='"$(VERSION)"' -D_POSIX_C_SOURCE=200809L $(NDEBUG_FLAG)
 CFLAGS   += -std=c11 $(OPT) $(ARCH) $(WARN)
 LDLIBS   += $(shell pkg-config --libs jansson libsodium ncursesw 2>/dev/null || echo -ljansson -lsodium -lncursesw) -lm
 LDLIBS   += $(shell pkg-config --libs libwebsockets sqlite3 2>/dev/null || echo -lwebsockets -lsqlite3) -lpthread
+LDLIBS   += $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
 
 CORE_SRC := $(wildcard src/core/*.c)
 GAME_SRC := $(wildcard src/game/*.c)
@@ -100,6 +103,7 @@ test-run: $(TESTS) $(BUILD)/ddz $(BUILD)/libddz.so
 	    $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
 	@DDZ_BIN=$(BUILD)/ddz bash tests/net.sh && DDZ_BIN=$(BUILD)/ddz sh tests/net_tmux.sh
+	@DDZ_BIN=$(BUILD)/ddz bash tests/pg.sh
 	@DDZ_BIN=$(BUILD)/ddz sh tests/play_plain.sh && DDZ_BIN=$(BUILD)/ddz sh tests/play_tmux.sh
 	@[ "$(INSTALL_TESTS)" = 0 ] || DDZ_BIN=$(BUILD)/ddz BUILD=$(BUILD) CC=$(CC) OPT='$(OPT)' MAKE='$(MAKE)' sh tests/install.sh
 	@echo "all tests passed ($(BUILD))"
@@ -172,7 +176,7 @@ UNITDIR      ?= $(PREFIX)/lib/systemd/system
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 INSTALL      ?= install
 # The libraries the library itself needs, for ddz.pc.
-LIB_PKGS     := jansson libsodium libwebsockets sqlite3
+LIB_PKGS     := jansson libsodium libwebsockets sqlite3 libpq
 DOC_FILES    := README.md LICENSE $(wildcard docs/*.md)
 
 .PHONY: install uninstall deb man completions

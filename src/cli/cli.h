@@ -50,6 +50,7 @@ int cmd_moves(int argc, char **argv);
 int cmd_universe(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
@@ -63,6 +64,10 @@ int cmd_serve(int argc, char **argv);
 int cmd_connect(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+/* ddz play --tournament [--players N] [--lang en|zh] [...]: cmd_tournament with a person. */
+int cmd_play_tournament(int argc, char **argv);
 int cmd_loadtest(int argc, char **argv);
+/* plot.c: the loadtest's PNG from rows of (second, p50 ms, p99 ms, rss MB). */
+int cli_plot_loadtest(const char *path, const double *rows, size_t n, DdzError *err);
 
 #endif
