@@ -3,6 +3,7 @@
 # apt-get runs only as root (or through sudo); otherwise the missing list is printed.
 set -e
 need="make gcc clang pkg-config libcmocka-dev libjansson-dev libsodium-dev libncurses-dev tmux libwebsockets-dev libwebsockets-evlib-uv libsqlite3-dev libclang-rt-dev dpkg-dev lintian man-db systemd zsh libpq-dev postgresql"
+need="$need python3 python3-numpy python3-pytest python3-setuptools"
 missing=""
 for p in $need; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
