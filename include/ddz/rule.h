@@ -14,7 +14,8 @@
 /* Versions of the rule agent's behaviour. The factory's "rule" (and level normal) plays the
  * latest; "rule-v1" plays version 1 for ever, a yardstick for the search (issue 14) that does
  * not move when "rule" improves. Version 1 is pinned by a known-answer test (test_rule.c:
- * a fingerprint of every decision in fixed self-play games), so a change to the play must
+ * a fingerprint of every decision in fixed self-play games under the 54-card presets; the
+ * 48-card game is not frozen yet), so a change to 54-card play must
  * come as a new version: raise DDZ_RULE_VERSION and make the change depend on the version
  * field of the agent's state, leaving version 1's decisions as they are. */
 #define DDZ_RULE_VERSION 1
