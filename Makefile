@@ -35,7 +35,7 @@ CLI_SRC  := $(wildcard src/cli/*.c) $(wildcard src/play/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/web_files.o
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
@@ -51,6 +51,20 @@ $(BUILD)/libddz.a: $(LIB_OBJ)
 
 $(BUILD)/ddz: $(CLI_OBJ) $(BUILD)/libddz.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libddz.a $(LDLIBS)
+
+# The browser client (web/), built into the program: each file staged with "__V__" replaced
+# by the client's version (a hash of web/), gzipped, then written out as C by web_embed.
+WEB_FILES := $(sort $(notdir $(wildcard web/*.html web/*.js web/*.css web/*.svg)))
+$(BUILD)/gen/web_files.c: $(addprefix web/,$(WEB_FILES)) scripts/web_embed.c
+	@mkdir -p $(BUILD)/gen/web
+	$(CC) -O1 -o $(BUILD)/gen/web_embed scripts/web_embed.c
+	@v=$$(cat $(addprefix web/,$(WEB_FILES)) | sha256sum | cut -c1-12); \
+	for f in $(WEB_FILES); do sed "s/__V__/$$v/g" web/$$f > $(BUILD)/gen/web/$$f && \
+	    gzip -9nkf $(BUILD)/gen/web/$$f || exit 1; done; \
+	echo "web client $$v: $(WEB_FILES)"; $(BUILD)/gen/web_embed $@ $$v $(BUILD)/gen/web $(WEB_FILES)
+
+$(BUILD)/obj/web_files.o: $(BUILD)/gen/web_files.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

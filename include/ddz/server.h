@@ -107,6 +107,11 @@ typedef struct DdzServeConfig {
     int ping_s;              /* ping a connection silent this long, cut it after twice as
                                 long without an answer (half-open connections); 0: 30 */
     DdzServerConfig server;
+    /* Plain HTTP: the browser client and /api/hint (ddz/http.h); NULL answers 400. */
+    const struct DdzWebSite *web;
+    /* Called once the server listens (port: the real one when 0 was asked), or NULL. */
+    void (*listening)(void *ctx, const char *iface, int port);
+    void *listening_ctx;
 } DdzServeConfig;
 
 /* Runs the server until SIGINT or SIGTERM: one libwebsockets event loop on the calling

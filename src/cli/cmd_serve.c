@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
+#include "ddz/http.h"
 #include "ddz/server.h"
 #include "ddz/store.h"
 
@@ -78,6 +79,8 @@ int cmd_serve(int argc, char **argv)
     cfg.port = 7733;
     cfg.server = ddz_server_config_default();
     bool do_report = false, do_records = false;
+    DdzWebSite dir_site = {NULL, 0, "dev", NULL};
+    cfg.web = &ddz_web_builtin;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long v;
@@ -131,6 +134,13 @@ int cmd_serve(int argc, char **argv)
         } else if (!strcmp(a, "--rules")) {
             if (cli_rules_option(argc, argv, &i, &cfg.server.options.rules) != 0)
                 return CLI_USAGE;
+        } else if (!strcmp(a, "--web")) {
+            if (i + 1 >= argc)
+                return cli_fail("serve: --web needs a directory (the client's files, e.g. web)");
+            dir_site.dir = argv[++i];
+            cfg.web = &dir_site;
+        } else if (!strcmp(a, "--no-web")) {
+            cfg.web = NULL;
         } else if (!strcmp(a, "--leaver-penalty")) {
             cfg.server.leaver_penalty = true;
         } else if (!strcmp(a, "--sync-full")) {
