@@ -334,15 +334,16 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
     Serve *sv = lws_context_user(lws_get_context(wsi));
     switch (reason) {
     case LWS_CALLBACK_HTTP:
-        if (sv->web)
+        if (sv->web && p)
             return ddz_http_lws_request(wsi, &p->http, sv->web);
         if (lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST, "ddz: connect with WebSocket (docs/PROTOCOL.md)"))
             return -1;
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     case LWS_CALLBACK_HTTP_WRITEABLE:
-        return ddz_http_lws_writable(wsi, &p->http);
-    case LWS_CALLBACK_CLOSED_HTTP:
-        ddz_http_lws_done(&p->http);
+        return p ? ddz_http_lws_writable(wsi, &p->http) : -1;
+    case LWS_CALLBACK_CLOSED_HTTP: /* lws may have no session data left by now */
+        if (p)
+            ddz_http_lws_done(&p->http);
         return 0;
     case LWS_CALLBACK_ESTABLISHED:
         ddz_http_lws_done(&p->http);
