@@ -4,7 +4,8 @@
 #   make play       install what is missing, build, start the main job
 #   make check      install what is missing, build with gcc and clang, run every test,
 #                   then the whole suite again under AddressSanitizer + UBSan, then 20 s of fuzzing
-#   make test       the test suite, gcc build with assertions (build/debug)
+#   make test       the test suite, gcc build with assertions (build/debug), then the
+#                   browser client's tests (tests/web.sh: Node, Chromium)
 #   make bench      ddz bench all
 #   make fuzz       the server's message handler under libFuzzer for FUZZ_TIME seconds (20)
 #   make clean
@@ -41,7 +42,7 @@ TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-.PHONY: all play check test test-run bench clean deps sanitize clang fuzz
+.PHONY: all play check test test-run test-web bench clean deps deps-web sanitize clang fuzz
 all: $(BUILD)/ddz $(BUILD)/libddz.a
 
 $(BUILD)/libddz.a: $(LIB_OBJ)
@@ -88,9 +89,17 @@ test-run: $(TESTS) $(BUILD)/ddz
 
 test:
 	$(MAKE) test-run BUILD=build/debug NDEBUG_FLAG=
+	$(MAKE) test-web BUILD=build/debug NDEBUG_FLAG=
+
+# The browser client in Chromium, type-checked and linted (once: not per build flavour).
+test-web: $(BUILD)/ddz
+	@DDZ_BIN=$(BUILD)/ddz sh tests/web.sh
 
 deps:
 	@sh scripts/deps.sh
+
+deps-web:
+	@sh scripts/deps.sh --web
 
 sanitize:
 	$(MAKE) test-run BUILD=build/asan NDEBUG_FLAG= OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
@@ -99,7 +108,7 @@ sanitize:
 clang:
 	$(MAKE) test-run BUILD=build/clang CC=clang NDEBUG_FLAG=
 
-check: deps
+check: deps-web
 	$(MAKE) all
 	$(MAKE) test
 	$(MAKE) clang

@@ -26,7 +26,7 @@ const t0 = Date.now();
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 // The server: a free port, computers quick, a generous turn clock (shown, never reached).
-const server = spawn(BIN, ['serve', '--port', '0', '--quiet', '--bot-delay', '150', '--turn', '300'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(BIN, ['serve', '--port', '0', '--quiet', '--bot-delay', '60', '--turn', '300'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const port = await new Promise((resolve, reject) => {
   let buf = '';
   server.stdout.on('data', (d) => {
@@ -176,10 +176,33 @@ function leaks(got, seat) {
 async function axe(page) {
   await page.evaluate(AXE);
   const res = await page.evaluate(() => /** @type {any} */ (window).axe.run(document, { resultTypes: ['violations'] }));
-  return res.violations.filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical').map((/** @type {any} */ v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+  return res.violations.filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical').map((/** @type {any} */ v) => `${v.id}: ${v.help}: ${v.nodes.slice(0, 4).map((/** @type {any} */ n) => n.target.join(' ')).join(', ')}`);
 }
 
 try {
+  // 0. The client's pure modules, in Node: refusals worded, typed ranks read and picked.
+  const i18n = await import('../../web/i18n.js');
+  const cards = await import('../../web/cards.js');
+  i18n.setLang('zh');
+  const words = [
+    [i18n.refusal('illegal', '32 is not a move under the standard rules'), '不能这样出：32 不是合规的牌型'],
+    [i18n.refusal('illegal', '55 does not beat 66'), '不能这样出：55 压不过 66'],
+    [i18n.refusal('not_your_turn', 'not your turn: seat 2 is to act'), '还没轮到你'],
+    [i18n.refusal('some_new_code', 'a reason'), 'a reason'],
+  ];
+  i18n.setLang('en');
+  words.push([i18n.refusal('illegal', '55 does not beat 66'), 'Not allowed: 55 does not beat 66']);
+  for (const [got, want] of words) check(got === want, `refusal worded: "${got}"`);
+  const hand = cards.parseCards('C3 D3 H3 S4 HT ST BJ RJ S2');
+  const picks = [['33344', null], ['334', 'C3 D3 S4'], ['1010', 'HT ST'], ['xd', 'BJ RJ'], ['XD2', 'S2 BJ RJ'], ['33z', 'bad']];
+  for (const [typed, want] of picks) {
+    const p = cards.parseRanks(/** @type {string} */ (typed));
+    const got = 'bad' in p ? 'bad' : (cards.pick(hand, p.counts) || []).join(' ') || null;
+    const norm = got && got !== 'bad' ? cards.sortCards(got.split(' ')).join(' ') : got;
+    check(norm === (want && want !== 'bad' ? cards.sortCards(want.split(' ')).join(' ') : want), `typed "${typed}" picks ${norm}`);
+  }
+  check(cards.notation(hand) === '3334TT2BR', `rank notation of a hand: ${cards.notation(hand)}`);
+
   // 1. Three people and a spectator, one room, a whole game through the page.
   const p1 = await open('p1', 'zh');
   const p2 = await open('p2', 'en');
@@ -293,6 +316,8 @@ try {
         await solo.screenshot({ path: `${OUT}/table-${w}x${hgt}-${lang}.png` });
       }
     }
+    await solo.setViewportSize({ width: 960, height: 600 });
+    await solo.screenshot({ path: `${OUT}/readme-960x600.png` });
     await solo.locator('[data-k="theme"]').click();
     await solo.setViewportSize({ width: 1280, height: 800 });
     await solo.screenshot({ path: `${OUT}/table-1280x800-dark.png` });
