@@ -1,6 +1,6 @@
 # ddz -- one Makefile for the library, the programs, the tests and the benchmarks.
 #
-#   make            build/ddz and build/libddz.a (release)
+#   make            build/ddz, build/libddz.a and the shared build/libddz.so (release)
 #   make play       install what is missing, build, start the main job
 #   make check      install what is missing, build with gcc and clang, run every test,
 #                   then the whole suite again under AddressSanitizer + UBSan, then 20 s of fuzzing
@@ -31,11 +31,17 @@ CORE_SRC := $(wildcard src/core/*.c)
 GAME_SRC := $(wildcard src/game/*.c)
 AI_SRC   := $(wildcard src/ai/*.c)
 NET_SRC  := $(wildcard src/net/*.c)
-LIB_SRC  := $(CORE_SRC) $(GAME_SRC) $(AI_SRC) $(NET_SRC)
+CAPI_SRC := $(wildcard src/capi/*.c)
+LIB_SRC  := $(CORE_SRC) $(GAME_SRC) $(AI_SRC) $(NET_SRC) $(CAPI_SRC)
 CLI_SRC  := $(wildcard src/cli/*.c) $(wildcard src/play/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+# The shared library's objects are compiled again as position-independent code in their own
+# directory, so the program and the static library keep their non-PIC code.
+PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+SO_MAJOR := 0
+SO_NAME  := libddz.so.$(SO_MAJOR)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/web_files.o
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
@@ -43,7 +49,7 @@ CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 .PHONY: all play check test test-run test-web bench clean deps deps-web sanitize clang fuzz
-all: $(BUILD)/ddz $(BUILD)/libddz.a
+all: $(BUILD)/ddz $(BUILD)/libddz.a $(BUILD)/libddz.so
 
 $(BUILD)/libddz.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -67,16 +73,34 @@ $(BUILD)/gen/web_files.c: $(addprefix web/,$(WEB_FILES)) scripts/web_embed.c
 $(BUILD)/obj/web_files.o: $(BUILD)/gen/web_files.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
+# libddz.so.VERSION with SONAME libddz.so.0 and the links libddz.so.0 and libddz.so. It
+# exports only the functions the public headers declare (scripts/exports.sh writes the linker
+# version script from include/ddz/ and the objects); everything else stays local.
+$(BUILD)/libddz.map: $(PIC_OBJ) $(wildcard include/ddz/*.h) scripts/exports.sh
+	sh scripts/exports.sh $(PIC_OBJ) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/libddz.so.$(VERSION): $(PIC_OBJ) $(BUILD)/libddz.map
+	$(CC) -shared $(CFLAGS) $(LDFLAGS) -Wl,-soname,$(SO_NAME) -Wl,--version-script=$(BUILD)/libddz.map \
+	    -o $@ $(PIC_OBJ) $(LDLIBS)
+
+$(BUILD)/libddz.so: $(BUILD)/libddz.so.$(VERSION)
+	ln -sf libddz.so.$(VERSION) $(BUILD)/$(SO_NAME)
+	ln -sf libddz.so.$(VERSION) $@
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libddz.a tests/testutil.h
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libddz.a tests/testutil.h tests/server_harness.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
 	    $(BUILD)/libddz.a $(CMOCKA_LIBS) $(LDLIBS)
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PIC_OBJ:.o=.d)
 
 # Runs every test program; the tests find build/ddz through DDZ_BIN.
 test-run: $(TESTS) $(BUILD)/ddz

@@ -103,6 +103,22 @@ kill -STOP "$zombie"
 # 6. Hostile input over the wire, and plain HTTP.
 "$DDZ" connect "$url" --hostile --timeout 10 >"$tmp/H.out" 2>&1
 check "hostile client: $(cat "$tmp/H.out")" grep -q "6 bad messages answered, oversized frame cut off" "$tmp/H.out"
+# raw_frame BYTES: a WebSocket handshake, then BYTES (printf format); prints the first byte of
+# the server's answer in hex (81: a text frame, 88: a close frame) or nothing.
+raw_frame() {
+    (
+        exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
+        printf 'GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n' >&3
+        while IFS= read -r -t 3 line <&3; do [ "$line" = $'\r' ] && break; done
+        printf "$1" >&3
+        timeout 3 head -c 1 <&3 | od -An -tx1 | tr -d ' \n'
+    ) 2>/dev/null
+}
+ping='{"type":"ping"}'
+answer=$(raw_frame "\x81\x8f\x00\x00\x00\x00$ping")
+check "a masked text frame is answered (got '$answer')" test "$answer" = 81
+answer=$(raw_frame "\x82\x8f\x00\x00\x00\x00$ping")
+check "a binary frame is closed, not answered (got '$answer')" test "$answer" = 88
 http=$( (printf 'GET / HTTP/1.0\r\n\r\n' >&3; head -c 12 <&3) 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null)
 check "plain HTTP gets 400, got '$http'" test "$http" = "HTTP/1.0 400"
 

@@ -192,6 +192,23 @@ S=net
 keys q y
 wait_for zh_exit "DDZ-EXIT=0"
 
+# A spectator (Chinese): a person and two computers play one game; the person goes at its end.
+# The spectator sees the winning side only, and the name of the one who left, marked.
+"$DDZ" connect "$url" --auto --create 观战局 --bots 2 --games 1 --think 150 >"$tmp/watched.out" 2>&1 &
+watched=$!
+start --name 看客 --lang zh
+wait_for zh_watch_lobby "观战局"
+keys w
+wait_for zh_watching "观战中"
+wait_for zh_watch_result "回车：关闭   v：查看牌桌   l：离开" 60
+wait_re zh_watch_winner "地主（.*）胜。|农民胜。"
+runs=$((runs + 1))
+screen_has "你赢了|你输了|（你）" && fail "zh_watch_you: a spectator is not a player"
+wait_re zh_watch_gone "路人甲[0-9]+（离开）" 10
+wait "$watched" || fail "the watched game's player: $(cat "$tmp/watched.out")"
+keys q y
+wait_for zh_watch_exit "DDZ-EXIT=0"
+
 # The line mode speaks --lang too ----------------------------------------------------------------
 runs=$((runs + 1))
 out=$(printf 'rooms\n' | "$DDZ" connect "$url" --plain --lang zh --name 赵六 2>&1)

@@ -418,7 +418,9 @@ static void record_header_has_the_documented_fields(void **state)
     /* The result line: every field, in order. */
     json_t *res = json_loads(fx->bad.line[fx->bad.n - 1], 0, NULL);
     static const char *const rkeys[] = {"type", "landlord", "landlord_won", "spring", "anti_spring", "bombs",
-                                        "base", "multiple", "stakes", "fee", "scores"};
+                                        "base", "multiple", "stakes", "fee", "scores", "rockets",
+                                        "spring_factor", "robs", "show", "doubling", "stake_factors",
+                                        "uncapped", "cap", "raw", "fees", "penalties", "leaver", "house"};
     i = 0;
     json_object_foreach(res, key, v) {
         assert_true(i < sizeof rkeys / sizeof rkeys[0]);

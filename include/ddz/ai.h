@@ -21,6 +21,18 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err);
  * seed seeds the agent's own generator. Returns 0, or -1 with err listing the names. */
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err);
 
+/* The "easy" computer player (level easy): plays the smallest move that beats the table,
+ * and bids and doubles from ddz_easy_strength, a beginner's count of high cards, so it
+ * takes part in the bidding (it bids holding both jokers). Deterministic; owns a move
+ * list that ddz_agent_free releases. Returns 0, or -1 with err when out of memory. */
+int ddz_easy_agent_new(DdzAgent *a, DdzError *err);
+/* A rough hand strength: big joker 4, small joker 3, each 2 two points, each bomb 5, three
+ * aces 2 and a pair of aces 1. Both jokers make 7. */
+int ddz_easy_strength(DdzCards hand);
+/* The bid (kind DDZ_ACT_BID) or double value the easy player chooses from view v; -1 when
+ * v's seat has no such choice now. */
+int ddz_easy_value(const DdzView *v, int kind);
+
 /* The names ddz_ai_agent_new accepts, comma-separated, for help texts. */
 const char *ddz_ai_agent_names(void);
 

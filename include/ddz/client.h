@@ -25,6 +25,17 @@ typedef enum DdzClientEvent {
     DDZ_EV_REDEAL, DDZ_EV_OVER, DDZ_EV_STATE, DDZ_EV_LEADERBOARD, DDZ_EV_PONG, DDZ_EV_OTHER
 } DdzClientEvent;
 
+/* What a seat did last in the current round (in the bidding: its last bid, double or show),
+ * as the middle of the table shows it. */
+enum { DDZ_NOTE_NONE, DDZ_NOTE_BID, DDZ_NOTE_DOUBLE, DDZ_NOTE_SHOW, DDZ_NOTE_PASS, DDZ_NOTE_PLAY };
+typedef struct DdzClientNote {
+    int kind;                     /* DDZ_NOTE_* */
+    int value;                    /* bid or double value */
+    bool rob;                     /* a bid after someone had bid (rob flow: 抢 rather than 叫) */
+    DdzMove move;                 /* play */
+    DdzCards cards;               /* play: the exact cards */
+} DdzClientNote;
+
 typedef struct DdzClient {
     /* who we are */
     long player;
@@ -43,6 +54,12 @@ typedef struct DdzClient {
     DdzCards played[DDZ_SEAT_NB], shown[DDZ_SEAT_NB];
     int count[DDZ_SEAT_NB];
     bool autop[DDZ_SEAT_NB];      /* the computer plays for the seat (托管) */
+    char names[DDZ_SEAT_NB][80];  /* the seats' players; a name stays after its player left the
+                                     game or its seat, until the seat is taken or a game starts */
+    bool gone[DDZ_SEAT_NB];       /* the seat's player left (离开): the name is its last one */
+    DdzClientNote note[DDZ_SEAT_NB]; /* the table as it is: each seat's last action this round */
+    long turn_deadline_ms;        /* the deadline of the seat to act (from "next"), -1: none */
+    long turn_deadline_frame;     /* the frame that told it (frames), to count from */
     DdzMove table;                /* the move to beat (pass: none) */
     int table_seat;
     /* our turn (from the "turn" message) */
@@ -73,6 +90,12 @@ void ddz_client_free(DdzClient *c);
 DdzClientEvent ddz_client_feed(DdzClient *c, const char *data, size_t len);
 /* The same for a message already parsed; msg is a jansson json_t *. */
 DdzClientEvent ddz_client_feed_json(DdzClient *c, struct json_t *msg);
+
+/* The hands as this seat may picture them: its own hand, the rest of each hand shown by 明牌,
+ * and for every other seat stand-ins of the right size (count[s] cards, disjoint, drawn from
+ * the cards this seat cannot see; only their number means anything). A spectator (seat -1)
+ * gets stand-ins for every seat not shown. */
+void ddz_client_hands(const DdzClient *c, DdzCards hands[DDZ_SEAT_NB]);
 
 /* The automatic player of ddz connect --auto and ddz loadtest: when it is our turn, writes
  * the message to send (JSON) into buf and returns its length, else 0. It bids the most it

@@ -21,8 +21,14 @@ typedef enum DdzBidMode {
 typedef enum DdzFirstBidder {
     DDZ_FIRST_GIVEN,    /* the seat passed to ddz_game_deal (a match rotates it; default) */
     DDZ_FIRST_REVEALED, /* 明牌: a card drawn among the first 51 is shown; its holder bids first */
-    DDZ_FIRST_HEART3    /* the holder of ♥3 bids first (♥3 in the bottom: the given seat) */
+    DDZ_FIRST_HEART3,   /* the holder of ♥3 bids first (♥3 in the bottom: the given seat) */
+    DDZ_FIRST_MIDDLE    /* competition 明牌: a card drawn from the middle of the deck, never one of
+                           the top 10 or bottom 10 (deck[10..43]); its holder bids first */
 } DdzFirstBidder;
+
+/* The revealed card of DDZ_FIRST_MIDDLE is deck[i] with DDZ_MIDDLE_LO <= i < DDZ_MIDDLE_HI. */
+#define DDZ_MIDDLE_LO 10
+#define DDZ_MIDDLE_HI 44
 
 typedef enum DdzDoubleMode {
     DDZ_DOUBLE_NONE,   /* no doubling (default) */
@@ -45,7 +51,9 @@ typedef struct DdzOptions {
                              first play (×2) may show its hand to all */
     bool play_all;        /* a hand that is one legal move must be played at once */
     uint8_t base;         /* base score of the rob flow (default 1); points mode uses the bid */
-    int cap;              /* 封顶: each farmer's stake is at most this (0: no cap) */
+    bool spring_off;      /* spring and anti-spring do not double (competition: bombs only) */
+    bool leaver_penalty;  /* an abandoned seat (ddz_game_abandon) loses 10 × base, RULES §7 */
+    int cap;              /* 封顶: each side's total in one game is at most this (0: no cap) */
     int fee_percent;      /* 抽水: percent of each winner's gain the house takes (0..100) */
 } DdzOptions;
 
@@ -53,7 +61,7 @@ DdzOptions ddz_options_default(void);
 
 /* Sets one option from "name=value" (or a bare flag name meaning =1), e.g. "rules=douzero",
  * "bid=rob", "first=heart3", "double=farmer", "packet", "forced_bid", "must_bid", "show",
- * "play_all", "base=2", "cap=64", "fee=5". Returns 0, or -1 with err saying what is wrong
+ * "play_all", "base=2", "cap=64", "fee=5", "spring_off", "leaver", "first=middle". Returns 0, or -1 with err saying what is wrong
  * and listing what is accepted. */
 int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err);
 
@@ -138,13 +146,16 @@ typedef struct DdzGame {
     uint8_t robs;                 /* rob flow: robs so far */
     uint8_t asked;                /* bidding/doubling: decisions taken in this phase */
     uint8_t passes;               /* play: passes since the move on the table */
-    int8_t revealed;              /* DDZ_FIRST_REVEALED: the card shown, else -1 */
+    int8_t revealed;              /* DDZ_FIRST_REVEALED/MIDDLE: the card shown, else -1 */
     int16_t table;                /* history index of the move to beat, -1 when leading */
     uint8_t dbl[DDZ_SEAT_NB];     /* doubling choices (0 none) */
     uint8_t shown[DDZ_SEAT_NB];   /* show multiplier of a seat that showed its hand, else 0 */
     uint8_t spoken[DDZ_SEAT_NB];  /* bidding: 1 + value once a seat has spoken, else 0 */
     uint8_t plays[DDZ_SEAT_NB];   /* non-pass plays per seat */
     uint8_t bombs;                /* bombs and rockets played */
+    uint8_t rockets;              /* of which rockets */
+    uint8_t abandoned;            /* bit s: seat s was abandoned (ddz_game_abandon) */
+    uint16_t abandoned_at[DDZ_SEAT_NB]; /* then: nhist when it was marked (records place it) */
     uint16_t nhist;
     DdzAction hist[DDZ_MAX_ACTIONS];
     DdzUndo undo[DDZ_MAX_ACTIONS];
@@ -158,8 +169,9 @@ void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB]);
  * opt->packet_deal deck[0..1] to seat 0, deck[2..3] to seat 1, deck[4..5] to seat 2, then
  * three cards at a time in the same seat order five times -- and deck[51..53] to the bottom. first: the seat that bids first under
  * DDZ_FIRST_GIVEN (and the fallback of the other modes). For DDZ_FIRST_REVEALED the card
- * is deck[reveal_index] with reveal_index drawn by the caller in [0, 51) -- ddz_game_new
- * does it. */
+ * is deck[reveal_index] with reveal_index drawn by the caller in [0, 51), for DDZ_FIRST_MIDDLE
+ * in [DDZ_MIDDLE_LO, DDZ_MIDDLE_HI) -- ddz_game_new does it; an index out of that range
+ * reveals nothing. */
 void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CARD_NB], int first,
                    int reveal_index);
 
@@ -184,6 +196,13 @@ int ddz_game_check(const DdzGame *g, const DdzAction *a, DdzError *err);
  * nothing. In debug builds (no NDEBUG) the whole state is checked after every apply. */
 int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err);
 
+/* Marks a seat as abandoned: its player left or lost the connection during the game and the
+ * computer plays it (托管). It changes no turn and is not an action (undo keeps it); with
+ * opt.leaver_penalty the seat's result becomes the penalty of RULES §7 (DdzResult.penalty).
+ * Records write it, so a replay gives the same result. Marking a seat twice is harmless.
+ * Returns 0, or -1 with err when the seat is not 0..2 or the game is over or void. */
+int ddz_game_abandon(DdzGame *g, int seat, DdzError *err);
+
 /* Takes back the last action; returns -1 when there is none. */
 int ddz_game_undo(DdzGame *g);
 
@@ -206,24 +225,65 @@ int ddz_game_legal_values(const DdzGame *g, int kind, uint8_t out[4]);
 
 /* Scoring ---------------------------------------------------------------------------------*/
 
+/* A game's result with every factor of its score, so that a front end can print one line per
+ * factor and the lines add up to each seat's score exactly (RULES §6, §7):
+ *
+ *   multiple     = 2^(bombs - rockets) × 2^rockets × spring_factor × 2^robs × show
+ *   T            = base × multiple                               (the game score)
+ *   uncapped[f]  = T × stake_factor[f]                           (each farmer f)
+ *   stake[f]     = uncapped[f], or scaled down when cap != 0     (封顶, see below)
+ *   raw[f]       = stake[f] if the farmers won, else -stake[f];  raw[L] = -(raw[f1] + raw[f2])
+ *   score[s]     = raw[s] - fee_paid[s] + leaver[s]
+ *   house        = fee + penalty_balance;   score[0] + score[1] + score[2] + house == 0
+ *
+ * Cap C (opt.cap, RULES §6): when uncapped[f1] + uncapped[f2] > C, cap = C and stake[f] =
+ * floor(uncapped[f] × C / (uncapped[f1] + uncapped[f2])), the remainder going to the farmer
+ * with the larger uncapped stake (on a tie, f2: the farmer who plays second), so the stakes
+ * sum to C exactly. Otherwise cap = 0 and stake == uncapped.
+ * Fee (抽水): fee_paid[s] = raw[s] × fee_percent / 100 rounded down for each winner, else 0.
+ * Leaver (opt.leaver_penalty, RULES §7): an abandoned seat's score is -penalty[s] = -10 × base
+ * whatever the result; leaver[s] = -penalty[s] - (raw[s] - fee_paid[s]) is the change that
+ * makes (0 for every other seat); the house takes or gives the difference:
+ * penalty_balance = -(leaver[0] + leaver[1] + leaver[2]). */
 typedef struct DdzResult {
-    int score[DDZ_SEAT_NB]; /* each seat's result after the fee: sum + fee == 0 */
-    int stake[DDZ_SEAT_NB]; /* each farmer's stake (landlord: 0) */
-    int fee;                /* what the house took */
+    int score[DDZ_SEAT_NB]; /* each seat's final result (after cap, fee and leaver penalty) */
+    int stake[DDZ_SEAT_NB]; /* each farmer's stake after the cap (landlord: 0) */
+    int fee;                /* what the house took as fee: fee_paid summed */
     int landlord;
-    bool landlord_won, spring, anti_spring;
-    int bombs;              /* bombs and rockets played */
+    bool landlord_won, spring, anti_spring; /* what happened (spring even when spring_off) */
+    int bombs;              /* bombs and rockets played (each ×2) */
     int base;               /* B: the winning bid, or the rob flow's base */
-    int multiple;           /* T / B before per-farmer doubling: 2^(bombs + spring or anti-spring)
-                               × 2^robs × the largest show multiplier (1 if nobody showed) */
+    int multiple;           /* T / B, the product above */
+    /* The breakdown. */
+    int rockets;            /* of `bombs`, the rockets (0 or 1) */
+    int spring_factor;      /* 2 when a spring or anti-spring doubles, else 1 (none, or spring_off) */
+    int robs;               /* rob flow: robs, ×2 each */
+    int show;               /* the largest 明牌 multiplier (3 before the bid, 2 before the first
+                               play), 1 when nobody showed */
+    int doubling[DDZ_SEAT_NB];     /* each seat's own 加倍/倒/拉 factor: 1, 2 (doubled, or the
+                                      landlord redoubled) or 4 (app super double) */
+    int stake_factor[DDZ_SEAT_NB]; /* farmer: the factor of T in its stake (farmer mode: 1, 2
+                                      doubled, 4 doubled and redoubled; app mode: the landlord's
+                                      doubling × the farmer's); landlord: 0 */
+    int uncapped[DDZ_SEAT_NB];     /* farmer: T × stake_factor, before the cap; landlord: 0 */
+    int cap;                       /* the cap C when it cut the stakes, else 0 */
+    int raw[DDZ_SEAT_NB];          /* each seat's result before fee and leaver penalty */
+    int fee_paid[DDZ_SEAT_NB];     /* the fee taken from each seat (winners only) */
+    int penalty[DDZ_SEAT_NB];      /* leaver penalty of an abandoned seat (10 × base), else 0 */
+    int leaver[DDZ_SEAT_NB];       /* what the penalty changes in the seat's score */
+    bool abandoned[DDZ_SEAT_NB];   /* the seat was abandoned (penalised only with the option) */
+    int house;                     /* the house's gain: fee - (leaver[0] + leaver[1] + leaver[2]) */
 } DdzResult;
 
-/* The result of a finished game (phase OVER); returns -1 otherwise. RULES §6: T = B ×
- * 2^doublings; each farmer's stake is T, ×2 if it doubled, ×2 again if the landlord then
- * redoubled (farmer mode), or T × landlord's × farmer's multiplier (app mode), capped by
- * opt.cap; the landlord wins or loses the sum of the stakes. The fee is fee_percent of each
- * winner's gain, rounded down, taken from that winner. */
+/* The result of a finished game (phase OVER); returns -1 otherwise. See DdzResult for every
+ * step of the arithmetic. */
 int ddz_game_result(const DdzGame *g, DdzResult *r);
+
+/* Writes the breakdown in English, one factor per line ("base 3", "bombs 1: x2", "rocket:
+ * x2", "spring: x2", ..., "game score T = 3 x 4 = 12", farmers' doublings, the cap, then
+ * each seat's raw result, fee and penalty "= score", and the house); returns what
+ * snprintf would. Front ends in other languages print the DdzResult fields themselves. */
+size_t ddz_result_format(const DdzResult *r, char *buf, size_t size);
 
 /* Whether a hand must bid under must_bid: rocket; four 2s; a joker + two 2s; a joker + two
  * bombs; two 2s + two bombs; three bombs. */

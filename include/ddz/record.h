@@ -27,6 +27,11 @@ typedef struct DdzRecordInfo {
  * full hands and bottom too. */
 int ddz_record_write(FILE *f, const DdzGame *g, const DdzRecordInfo *info, DdzError *err);
 
+/* The result line of a record for r, as one line of JSON text without the newline (every
+ * field of DdzResult's breakdown, docs/RECORD.md), e.g. for a protocol message. Returns a
+ * malloc'd string, or NULL when out of memory. */
+char *ddz_result_json(const DdzResult *r);
+
 typedef struct DdzRecordReader {
     FILE *f;
     long line;          /* lines read so far */

@@ -17,6 +17,9 @@
 #include "ddz/store.h"
 
 #define DDZ_PROTOCOL_VERSION 1
+/* Additions within version 1 that a client may rely on when welcome says so (PROTOCOL.md):
+ * 2 = rooms paged and filtered, spectators as a count, aborted, limits. */
+#define DDZ_PROTOCOL_REVISION 2
 /* The largest message the server reads; a longer one is refused and its sender cut off. */
 #define DDZ_MAX_MESSAGE 65536
 #define DDZ_NAME_MAX 16  /* characters (code points) in a nickname or room name */
@@ -35,6 +38,12 @@ typedef struct DdzServerConfig {
     char auto_level[16];     /* level of the computer that plays for a player (托管, "normal") */
     int max_conns;           /* connections at once (20000) */
     int max_rooms;           /* rooms at once (10000) */
+    int spectators_max;      /* spectators per room (200); a room may set fewer */
+    int rooms_per_player;    /* rooms one player may have opened that still exist (3) */
+    int rooms_per_address;   /* the same per network address (30) */
+    int room_idle_ms;        /* a waiting room where nobody did anything this long is closed (600000) */
+    int player_keep_ms;      /* without a store: a player who played and went away is kept this
+                                long for its token (6 h); one who never sat or watched goes at once */
     /* Randomness for deals, salts, tokens and computer players: NULL is the operating
      * system's CSPRNG (libsodium); tests pass a seeded generator. Fills buf, returns 0. */
     int (*random)(void *ctx, void *buf, size_t n);
@@ -56,6 +65,9 @@ void ddz_server_free(DdzServer *srv);
 /* A new connection; returns its id (> 0), or -1 when the server is full (the transport
  * then closes it). Ids are never reused while the server lives. */
 long ddz_server_open(DdzServer *srv, int64_t now_ms);
+/* Tells the server where a connection comes from (its IP address as text), for the limits
+ * per address (rooms, password tries). Connections without one are limited per player only. */
+void ddz_server_set_address(DdzServer *srv, long conn, const char *addr);
 
 /* One whole message (one WebSocket text frame) from connection conn. Anything may arrive:
  * malformed or hostile input is answered with an error, or the connection is cut

@@ -31,6 +31,12 @@ typedef struct DdzStorePlayer {
     int64_t score, games, wins;
 } DdzStorePlayer;
 
+/* Hands out a player id no stored player has (ids are given at hello; the row is written
+ * only when the player first uses the server, ddz_store_player_insert). */
+int ddz_store_player_id(DdzStore *st, int64_t *id, DdzError *err);
+/* Writes a player under an id from ddz_store_player_id. */
+int ddz_store_player_insert(DdzStore *st, int64_t id, const char *name, const uint8_t token_hash[32], int64_t now,
+                            DdzError *err);
 /* A new player with a nickname and the SHA-256 of its reconnect token. The name may be ""
  * and set later with ddz_store_player_rename (the default name needs the id). */
 int ddz_store_player_new(DdzStore *st, const char *name, const uint8_t token_hash[32], int64_t now,
@@ -65,8 +71,22 @@ typedef struct DdzStoreEnd {
 } DdzStoreEnd;
 int ddz_store_game_end(DdzStore *st, const DdzStoreEnd *end, DdzError *err);
 
-/* Marks a playing game aborted (no score changes), e.g. when the server stops. */
-int ddz_store_game_abort(DdzStore *st, int64_t game, DdzError *err);
+/* The people seated in a game (0: a computer), written after ddz_store_game_start so that
+ * they can be told if it is aborted. */
+int ddz_store_game_players(DdzStore *st, int64_t game, const int64_t player[3], DdzError *err);
+
+/* Marks a playing game aborted (no score changes), e.g. when the server stops. With a reason,
+ * each of its people gets a notice (ddz_store_notices_take); games found playing when a store
+ * is opened get one too ("the server stopped during the game"). */
+int ddz_store_game_abort(DdzStore *st, int64_t game, const char *reason, DdzError *err);
+
+/* What a player has not been told yet: games of its that were aborted, and why. Takes (and
+ * deletes) up to max notices, oldest first; returns how many, or -1. */
+typedef struct DdzStoreNotice {
+    int64_t game, room;
+    char reason[96];
+} DdzStoreNotice;
+int ddz_store_notices_take(DdzStore *st, int64_t player, DdzStoreNotice *out, int max, DdzError *err);
 
 /* The leaderboard: players with at least one game, by score, then fewer games, then id.
  * Returns how many were written (at most max), or -1. */

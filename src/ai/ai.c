@@ -10,10 +10,11 @@
 
 static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", "expert"};
 
-/* The agent behind each level: easy plays the smallest legal move, normal is the rule
+/* The agent behind each level: easy plays the smallest legal move and bids from a rough
+ * count of high cards, normal is the rule
  * agent, hard and expert search over sampled deals with the rule agent as play-out policy
  * (hard 50 ms a decision, expert 200 ms: at most 1 s, median about 200 ms). */
-static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"greedy", "rule", "search:50", "search"};
+static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50", "search"};
 
 const char *ddz_level_name(DdzLevel level)
 {
@@ -48,6 +49,8 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
         return 0;
     if (!strcmp(name, "rule"))
         return ddz_rule_agent_new(a, seed, err);
+    if (!strcmp(name, "easy"))
+        return ddz_easy_agent_new(a, err);
     /* "search" with the default budget, or "search:MS" with MS milliseconds per decision. */
     if (!strncmp(name, "search", 6) && (name[6] == '\0' || name[6] == ':')) {
         DdzSearchConfig cfg = ddz_search_default();

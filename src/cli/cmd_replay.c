@@ -69,6 +69,14 @@ static void say_result(const DdzGame *g)
     if (r.fee)
         printf(" (house fee %d)", r.fee);
     printf("\n");
+    /* The breakdown, one factor a line, when there is more to it than base x multiple. */
+    bool plain = !r.cap && !r.fee && !r.house && r.stake_factor[f1] == 1 && r.stake_factor[f2] == 1;
+    if (!plain) {
+        char text[1024];
+        ddz_result_format(&r, text, sizeof text);
+        for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+            printf("    %s\n", line);
+    }
 }
 
 /* Prints one game as read: header, deal, every action, result. */

@@ -121,6 +121,12 @@ int cmd_serve(int argc, char **argv)
             if (int_arg(argc, argv, &i, 1, 3600, &v))
                 return CLI_USAGE;
             cfg.ping_s = (int)v;
+        } else if (!strcmp(a, "--rooms-per-player") || !strcmp(a, "--rooms-per-address") ||
+                   !strcmp(a, "--spectators")) {
+            if (int_arg(argc, argv, &i, 1, 1000000, &v))
+                return CLI_USAGE;
+            *(!strcmp(a, "--spectators") ? &cfg.server.spectators_max : !strcmp(a, "--rooms-per-player")
+                  ? &cfg.server.rooms_per_player : &cfg.server.rooms_per_address) = (int)v;
         } else if (!strcmp(a, "--max-conns")) {
             if (int_arg(argc, argv, &i, 1, 1000000, &v))
                 return CLI_USAGE;

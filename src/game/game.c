@@ -1,5 +1,5 @@
 /* game.c -- the game state machine: deal, bidding (叫分 and rob), doubling, play, undo,
- * scoring and the seat views (RULES.md §2-§4, §6). */
+ * and the seat views (RULES.md §2-§4); scoring is in score.c. */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,10 +29,12 @@ static void start(DdzGame *g, const DdzOptions *opt, int first)
     g->phase = DDZ_PHASE_BID;
     g->turn = g->first = (uint8_t)first;
     g->landlord = g->bidder = DDZ_NO_SEAT;
-    g->bid = g->robs = g->asked = g->passes = g->bombs = 0;
+    g->bid = g->robs = g->asked = g->passes = g->bombs = g->rockets = g->abandoned = 0;
     g->table = -1;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         g->dbl[s] = g->shown[s] = g->spoken[s] = g->plays[s] = 0;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        g->abandoned_at[s] = 0;
     g->nhist = 0;
 }
 
@@ -48,7 +50,7 @@ static int holder(const DdzGame *g, DdzCard c)
 static int first_bidder(const DdzGame *g, const DdzOptions *opt, int given)
 {
     int s = -1;
-    if (opt->first_bidder == DDZ_FIRST_REVEALED && g->revealed >= 0)
+    if ((opt->first_bidder == DDZ_FIRST_REVEALED || opt->first_bidder == DDZ_FIRST_MIDDLE) && g->revealed >= 0)
         s = holder(g, g->revealed);
     else if (opt->first_bidder == DDZ_FIRST_HEART3)
         s = holder(g, DDZ_RANK_3 * 4 + DDZ_SUIT_HEARTS);
@@ -75,9 +77,10 @@ void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CAR
     for (int s = 0; s < 3; s++)
         g->hand[s] = g->dealt[s] = h[s];
     g->bottom = ddz_cards_of(deck[51]) | ddz_cards_of(deck[52]) | ddz_cards_of(deck[53]);
-    g->revealed = opt->first_bidder == DDZ_FIRST_REVEALED && reveal_index >= 0 && reveal_index < 51
-                      ? (int8_t)deck[reveal_index]
-                      : -1;
+    bool any = opt->first_bidder == DDZ_FIRST_REVEALED && reveal_index >= 0 && reveal_index < 51;
+    bool middle = opt->first_bidder == DDZ_FIRST_MIDDLE && reveal_index >= DDZ_MIDDLE_LO &&
+                  reveal_index < DDZ_MIDDLE_HI;
+    g->revealed = any || middle ? (int8_t)deck[reveal_index] : -1;
     start(g, opt, first_bidder(g, opt, first));
     assert(ddz_game_ok(g));
 }
@@ -86,7 +89,11 @@ void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first)
 {
     DdzCard deck[DDZ_CARD_NB];
     ddz_deck_shuffle(rng, deck);
-    int reveal = opt->first_bidder == DDZ_FIRST_REVEALED ? (int)ddz_rng_below(rng, 51) : -1;
+    int reveal = -1;
+    if (opt->first_bidder == DDZ_FIRST_REVEALED)
+        reveal = (int)ddz_rng_below(rng, 51);
+    else if (opt->first_bidder == DDZ_FIRST_MIDDLE)
+        reveal = DDZ_MIDDLE_LO + (int)ddz_rng_below(rng, DDZ_MIDDLE_HI - DDZ_MIDDLE_LO);
     ddz_game_deal(g, opt, deck, first, reveal);
 }
 
@@ -458,6 +465,7 @@ int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err)
             g->hand[s] &= ~cards;
             g->plays[s]++;
             g->bombs += ddz_move_is_bomb(&a->move);
+            g->rockets += a->move.type == DDZ_ROCKET;
             g->table = (int16_t)i;
             g->passes = 0;
             if (!g->hand[s]) {
@@ -469,6 +477,19 @@ int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err)
         break;
     }
     assert(ddz_game_ok(g));
+    return 0;
+}
+
+int ddz_game_abandon(DdzGame *g, int seat, DdzError *err)
+{
+    if (seat < 0 || seat >= DDZ_SEAT_NB)
+        return ddz_error_set(err, 0, "seat %d: seats are 0, 1 and 2", seat);
+    if (g->phase == DDZ_PHASE_OVER || g->phase == DDZ_PHASE_REDEAL)
+        return ddz_error_set(err, 0, "the game is %s: no seat can be abandoned",
+                             g->phase == DDZ_PHASE_OVER ? "over" : "void");
+    if (!((g->abandoned >> seat) & 1))
+        g->abandoned_at[seat] = g->nhist;
+    g->abandoned |= (uint8_t)(1u << seat);
     return 0;
 }
 
@@ -497,6 +518,7 @@ int ddz_game_undo(DdzGame *g)
             g->hand[s] |= a->cards;
             g->plays[s]--;
             g->bombs -= ddz_move_is_bomb(&a->move);
+            g->rockets -= a->move.type == DDZ_ROCKET;
         }
         break;
     }
@@ -535,7 +557,7 @@ bool ddz_game_ok(const DdzGame *g)
     if (crowned && g->landlord >= DDZ_SEAT_NB)
         return false;
     DdzCards played[3] = {0, 0, 0}, seen = crowned ? 0 : g->bottom;
-    int plays[3] = {0, 0, 0}, bombs = 0;
+    int plays[3] = {0, 0, 0}, bombs = 0, rockets = 0;
     if (g->nhist > DDZ_MAX_ACTIONS)
         return false;
     for (int i = 0; i < g->nhist; i++) {
@@ -547,6 +569,7 @@ bool ddz_game_ok(const DdzGame *g)
         played[a->seat] |= a->cards;
         plays[a->seat]++;
         bombs += ddz_move_is_bomb(&a->move);
+        rockets += a->move.type == DDZ_ROCKET;
     }
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         DdzCards own = g->dealt[s] | (crowned && s == g->landlord ? g->bottom : 0);
@@ -556,7 +579,7 @@ bool ddz_game_ok(const DdzGame *g)
         if (plays[s] != g->plays[s])
             return false;
     }
-    if (seen != DDZ_DECK || bombs != g->bombs)
+    if (seen != DDZ_DECK || bombs != g->bombs || rockets != g->rockets || g->abandoned > 7)
         return false;
     /* Step 3. Play: the table is a real move of the history, at most one pass since. */
     if (g->phase == DDZ_PHASE_PLAY || g->phase == DDZ_PHASE_OVER) {
@@ -571,56 +594,6 @@ bool ddz_game_ok(const DdzGame *g)
             return false;
     }
     return true;
-}
-
-/* Scoring ---------------------------------------------------------------------------------*/
-
-int ddz_game_result(const DdzGame *g, DdzResult *r)
-{
-    if (g->phase != DDZ_PHASE_OVER)
-        return -1;
-    memset(r, 0, sizeof *r);
-    int L = g->landlord, f1 = next_seat(L), f2 = next_seat(f1);
-    r->landlord = L;
-    r->landlord_won = g->hand[L] == 0;
-    r->spring = r->landlord_won && g->plays[f1] == 0 && g->plays[f2] == 0;
-    r->anti_spring = !r->landlord_won && g->plays[L] == 1;
-    r->bombs = g->bombs;
-    r->base = g->opt.bid_mode == DDZ_BID_ROB ? g->opt.base : g->bid;
-    int show = 1;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (g->shown[s] > show)
-            show = g->shown[s];
-    int doublings = g->bombs + (r->spring || r->anti_spring) + g->robs;
-    long long multiple = (1ll << (doublings < 40 ? doublings : 40)) * show;
-    r->multiple = multiple > 1000000000ll ? 1000000000 : (int)multiple;
-    long long T = (long long)r->base * r->multiple;
-    static const int app_mul[3] = {1, 2, 4};
-    long long total = 0;
-    for (int k = 0; k < 2; k++) {
-        int f = k ? f2 : f1;
-        long long stake = T;
-        if (g->opt.double_mode == DDZ_DOUBLE_FARMER)
-            stake *= (g->dbl[f] ? 2 : 1) * (g->dbl[f] && g->dbl[L] ? 2 : 1);
-        else if (g->opt.double_mode == DDZ_DOUBLE_APP)
-            stake *= app_mul[g->dbl[L] % 3] * app_mul[g->dbl[f] % 3];
-        if (g->opt.cap > 0 && stake > g->opt.cap)
-            stake = g->opt.cap;
-        if (stake > 1000000000ll)
-            stake = 1000000000ll;
-        r->stake[f] = (int)stake;
-        r->score[f] = r->landlord_won ? -(int)stake : (int)stake;
-        total += stake;
-    }
-    r->score[L] = r->landlord_won ? (int)total : -(int)total;
-    /* 抽水: the house takes fee_percent of every winner's gain, rounded down. */
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (r->score[s] > 0 && g->opt.fee_percent > 0) {
-            int fee = (int)((long long)r->score[s] * g->opt.fee_percent / 100);
-            r->score[s] -= fee;
-            r->fee += fee;
-        }
-    return 0;
 }
 
 /* Views ------------------------------------------------------------------------------------*/

@@ -18,7 +18,7 @@ DdzOptions ddz_options_default(void)
 }
 
 static const char *const BID_NAMES[] = {"points", "rob"};
-static const char *const FIRST_NAMES[] = {"given", "revealed", "heart3"};
+static const char *const FIRST_NAMES[] = {"given", "revealed", "heart3", "middle"};
 static const char *const DOUBLE_NAMES[] = {"none", "farmer", "app"};
 
 static int pick(const char *value, const char *const *names, int n)
@@ -62,15 +62,17 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
             return ddz_error_set(err, 0, "bid=%.40s: choose bid=points or bid=rob", value);
         opt->bid_mode = (uint8_t)k;
     } else if (!strcmp(name, "first")) {
-        if ((k = pick(value, FIRST_NAMES, 3)) < 0)
-            return ddz_error_set(err, 0, "first=%.40s: choose first=given, first=revealed or first=heart3", value);
+        if ((k = pick(value, FIRST_NAMES, 4)) < 0)
+            return ddz_error_set(err, 0, "first=%.40s: choose first=given, first=revealed, first=heart3 or first=middle",
+                                 value);
         opt->first_bidder = (uint8_t)k;
     } else if (!strcmp(name, "double")) {
         if ((k = pick(value, DOUBLE_NAMES, 3)) < 0)
             return ddz_error_set(err, 0, "double=%.40s: choose double=none, double=farmer or double=app", value);
         opt->double_mode = (uint8_t)k;
     } else if (!strcmp(name, "packet") || !strcmp(name, "forced_bid") || !strcmp(name, "must_bid") ||
-               !strcmp(name, "show") || !strcmp(name, "play_all")) {
+               !strcmp(name, "show") || !strcmp(name, "play_all") || !strcmp(name, "spring_off") ||
+               !strcmp(name, "leaver")) {
         if (number(value, 0, 1, &v) != 0)
             return ddz_error_set(err, 0, "%.40s takes 0 or 1", name);
         bool b = v != 0;
@@ -82,6 +84,10 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
             opt->must_bid = b;
         else if (!strcmp(name, "show"))
             opt->show_cards = b;
+        else if (!strcmp(name, "spring_off"))
+            opt->spring_off = b;
+        else if (!strcmp(name, "leaver"))
+            opt->leaver_penalty = b;
         else
             opt->play_all = b;
     } else if (!strcmp(name, "base")) {
@@ -98,8 +104,9 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
         opt->fee_percent = (int)v;
     } else {
         return ddz_error_set(err, 0,
-                    "unknown option '%.40s' (options: rules=P bid=points|rob first=given|revealed|heart3 "
-                    "double=none|farmer|app packet forced_bid must_bid show play_all base=N cap=N fee=N)",
+                    "unknown option '%.40s' (options: rules=P bid=points|rob first=given|revealed|heart3|middle "
+                    "double=none|farmer|app packet forced_bid must_bid show play_all spring_off leaver "
+                    "base=N cap=N fee=N)",
                     name);
     }
     return 0;
@@ -113,7 +120,7 @@ size_t ddz_options_format(const DdzOptions *opt, char *buf, size_t size)
 #define ADD(...) n += snprintf(s + n, sizeof s - (size_t)n, __VA_ARGS__)
     if (opt->bid_mode != d.bid_mode && opt->bid_mode < 2)
         ADD(",bid=%s", BID_NAMES[opt->bid_mode]);
-    if (opt->first_bidder != d.first_bidder && opt->first_bidder < 3)
+    if (opt->first_bidder != d.first_bidder && opt->first_bidder < 4)
         ADD(",first=%s", FIRST_NAMES[opt->first_bidder]);
     if (opt->double_mode != d.double_mode && opt->double_mode < 3)
         ADD(",double=%s", DOUBLE_NAMES[opt->double_mode]);
@@ -127,6 +134,10 @@ size_t ddz_options_format(const DdzOptions *opt, char *buf, size_t size)
         ADD(",show");
     if (opt->play_all)
         ADD(",play_all");
+    if (opt->spring_off)
+        ADD(",spring_off");
+    if (opt->leaver_penalty)
+        ADD(",leaver");
     if (opt->base != d.base)
         ADD(",base=%d", opt->base);
     if (opt->cap)

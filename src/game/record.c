@@ -108,13 +108,60 @@ static json_t *action_json(const DdzGame *g, const DdzAction *a)
     return json_pack("{s:s,s:i,s:s,s:s}", "type", "play", "seat", a->seat, "cards", cards, "move", move);
 }
 
+static json_t *int3_json(const int v[DDZ_SEAT_NB])
+{
+    return json_pack("[iii]", v[0], v[1], v[2]);
+}
+
+/* The result line: the fields of version 1, then the breakdown (DdzResult), which readers
+ * check when present. */
 static json_t *result_json(const DdzResult *r)
 {
-    return json_pack("{s:s,s:i,s:b,s:b,s:b,s:i,s:i,s:i,s:[iii],s:i,s:[iii]}", "type", "result",
-                     "landlord", r->landlord, "landlord_won", r->landlord_won, "spring", r->spring,
-                     "anti_spring", r->anti_spring, "bombs", r->bombs, "base", r->base, "multiple",
-                     r->multiple, "stakes", r->stake[0], r->stake[1], r->stake[2], "fee", r->fee,
-                     "scores", r->score[0], r->score[1], r->score[2]);
+    json_t *o = json_pack("{s:s,s:i,s:b,s:b,s:b,s:i,s:i,s:i,s:[iii],s:i,s:[iii]}", "type", "result",
+                          "landlord", r->landlord, "landlord_won", r->landlord_won, "spring", r->spring,
+                          "anti_spring", r->anti_spring, "bombs", r->bombs, "base", r->base, "multiple",
+                          r->multiple, "stakes", r->stake[0], r->stake[1], r->stake[2], "fee", r->fee,
+                          "scores", r->score[0], r->score[1], r->score[2]);
+    if (!o)
+        return NULL;
+    int bad = json_object_set_new(o, "rockets", json_integer(r->rockets));
+    bad |= json_object_set_new(o, "spring_factor", json_integer(r->spring_factor));
+    bad |= json_object_set_new(o, "robs", json_integer(r->robs));
+    bad |= json_object_set_new(o, "show", json_integer(r->show));
+    bad |= json_object_set_new(o, "doubling", int3_json(r->doubling));
+    bad |= json_object_set_new(o, "stake_factors", int3_json(r->stake_factor));
+    bad |= json_object_set_new(o, "uncapped", int3_json(r->uncapped));
+    bad |= json_object_set_new(o, "cap", json_integer(r->cap));
+    bad |= json_object_set_new(o, "raw", int3_json(r->raw));
+    bad |= json_object_set_new(o, "fees", int3_json(r->fee_paid));
+    bad |= json_object_set_new(o, "penalties", int3_json(r->penalty));
+    bad |= json_object_set_new(o, "leaver", int3_json(r->leaver));
+    bad |= json_object_set_new(o, "house", json_integer(r->house));
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+char *ddz_result_json(const DdzResult *r)
+{
+    json_t *o = result_json(r);
+    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    return text;
+}
+
+/* Emits the abandon lines of the seats abandoned when the history had `at` actions. */
+static int emit_abandons(FILE *f, const DdzGame *g, int at, DdzError *err)
+{
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        int when = g->abandoned_at[s] < g->nhist ? g->abandoned_at[s] : g->nhist;
+        if (((g->abandoned >> s) & 1) && when == at &&
+            emit(f, json_pack("{s:s,s:i}", "type", "abandon", "seat", s), err) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 int ddz_record_write(FILE *f, const DdzGame *g, const DdzRecordInfo *info, DdzError *err)
@@ -131,8 +178,10 @@ int ddz_record_write(FILE *f, const DdzGame *g, const DdzRecordInfo *info, DdzEr
     if (!head || emit(f, head, err) != 0)
         return -1;
     for (int i = 0; i < g->nhist; i++)
-        if (emit(f, action_json(g, &g->hist[i]), err) != 0)
+        if (emit_abandons(f, g, i, err) != 0 || emit(f, action_json(g, &g->hist[i]), err) != 0)
             return -1;
+    if (emit_abandons(f, g, g->nhist, err) != 0)
+        return -1;
     if (g->phase == DDZ_PHASE_REDEAL)
         return emit(f, json_pack("{s:s}", "type", "redeal"), err);
     return emit(f, result_json(&res), err);
@@ -444,6 +493,24 @@ static int read_header(Ctx *c, DdzGame *g, DdzRecordInfo *info)
     return 0;
 }
 
+/* An abandon line: the seat is marked as abandoned at this point of the game. */
+static int read_abandon(Ctx *c, DdzGame *g)
+{
+    long long seat;
+    DdzError e;
+    if (get_int(c, c->json, "seat", 0, DDZ_SEAT_NB - 1, true, &seat) != 0)
+        return -1;
+    if (g->phase == DDZ_PHASE_OVER || g->phase == DDZ_PHASE_REDEAL) {
+        /* A seat left at the very end: the game has no action left to place it before. */
+        g->abandoned_at[seat] = (g->abandoned >> seat) & 1 ? g->abandoned_at[seat] : g->nhist;
+        g->abandoned |= (uint8_t)(1u << seat);
+        return 0;
+    }
+    if (ddz_game_abandon(g, (int)seat, &e) != 0)
+        return bad(c, "abandon: %s", e.msg);
+    return 0;
+}
+
 static int read_action(Ctx *c, DdzGame *g, const char *type)
 {
     const json_t *o = c->json;
@@ -508,6 +575,32 @@ static int same_int3(Ctx *c, const char *name, const int said[DDZ_SEAT_NB], cons
                real[0], real[1], real[2]);
 }
 
+/* The breakdown fields of a result line, each optional (records before it lack them), each
+ * checked against the game's own result when present; 0 or -1 (reported). */
+static int read_breakdown(Ctx *c, const json_t *o, const DdzResult *have)
+{
+    const struct { const char *name; int value; } ints[] = {
+        {"rockets", have->rockets}, {"spring_factor", have->spring_factor}, {"robs", have->robs},
+        {"show", have->show}, {"cap", have->cap}, {"house", have->house}};
+    const struct { const char *name; const int *value; } int3s[] = {
+        {"doubling", have->doubling}, {"stake_factors", have->stake_factor}, {"uncapped", have->uncapped},
+        {"raw", have->raw}, {"fees", have->fee_paid}, {"penalties", have->penalty}, {"leaver", have->leaver}};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        long long v;
+        int rc = get_int(c, o, ints[i].name, INT32_MIN, INT32_MAX, false, &v);
+        if (rc < 0 || (rc == 0 && same_int(c, ints[i].name, v, ints[i].value) != 0))
+            return -1;
+    }
+    for (size_t i = 0; i < sizeof int3s / sizeof int3s[0]; i++) {
+        int v[DDZ_SEAT_NB];
+        if (!json_object_get(o, int3s[i].name))
+            continue;
+        if (get_int3(c, o, int3s[i].name, v) != 0 || same_int3(c, int3s[i].name, v, int3s[i].value) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* Checks a result line against the game's own result; 0 or -1 (reported). */
 static int read_result(Ctx *c, const DdzGame *g)
 {
@@ -536,7 +629,7 @@ static int read_result(Ctx *c, const DdzGame *g)
         same_int(c, "multiple", multiple, have.multiple) != 0 || same_int3(c, "stakes", want.stake, have.stake) != 0 ||
         same_int(c, "fee", fee, have.fee) != 0 || same_int3(c, "scores", want.score, have.score) != 0)
         return -1;
-    return 0;
+    return read_breakdown(c, o, &have);
 }
 
 /* After a fault: reads on to the next header line (or the end) and leaves it unread. */
@@ -602,13 +695,18 @@ static int read_game(Ctx *c, DdzGame *g, DdzRecordInfo *info)
                                                                                        : "not over");
             return 1;
         }
+        if (!strcmp(type, "abandon")) {
+            if (read_abandon(c, g) != 0)
+                return -1;
+            continue;
+        }
         if (!strcmp(type, "bid") || !strcmp(type, "double") || !strcmp(type, "show") || !strcmp(type, "play") ||
             !strcmp(type, "pass")) {
             if (read_action(c, g, type) != 0)
                 return -1;
             continue;
         }
-        return bad(c, "unknown line type \"%.40s\" (known: game, bid, double, show, play, pass, result, redeal)",
+        return bad(c, "unknown line type \"%.40s\" (known: game, bid, double, show, play, pass, abandon, result, redeal)",
                    type);
     }
 }

@@ -101,8 +101,12 @@ static DdzCards known(const DdzClient *c)
 
 static void next_of(DdzClient *c, const json_t *next)
 {
+    if (json_is_null(next) || (next && !json_is_object(next)))
+        c->turn_deadline_ms = -1;
     if (!json_is_object(next))
         return;
+    c->turn_deadline_ms = num(next, "deadline_ms", -1);
+    c->turn_deadline_frame = c->frames;
     c->turn = (int)num(next, "seat", c->turn);
     c->phase = phase_of(str(next, "phase"));
     json_t *lead = json_object_get(next, "lead");
@@ -126,7 +130,9 @@ static void new_game(DdzClient *c)
         c->played[s] = c->shown[s] = 0;
         c->count[s] = 17;
         c->autop[s] = false;
+        c->note[s].kind = DDZ_NOTE_NONE;
     }
+    c->turn_deadline_ms = -1;
     c->landlord = -1;
     c->table = ddz_move_pass();
     c->table_seat = -1;
@@ -153,11 +159,53 @@ static void on_room(DdzClient *c, const json_t *m)
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         json_t *st = json_array_get(seats, (size_t)s);
         c->totals[s] = (int)num(st, "score", 0);
-        if (json_is_object(st))
+        if (json_is_object(st)) {
             c->autop[s] = json_is_true(json_object_get(st, "auto"));
+            snprintf(c->names[s], sizeof c->names[s], "%s", str(st, "name") ? str(st, "name") : "");
+            c->gone[s] = json_is_true(json_object_get(st, "left"));
+        } else if (c->game > 0 && c->names[s][0]) {
+            c->gone[s] = true; /* its player left after the game: keep the name for its result */
+        } else {
+            c->names[s][0] = '\0';
+            c->gone[s] = false;
+        }
     }
     if (!strcmp(str(room, "state") ? str(room, "state") : "", "waiting"))
         c->in_game = false;
+}
+
+/* The middle of the table after one public action (before the tracker applies it). */
+static void note_of(DdzClient *c, int seat, const json_t *a, bool *bidding)
+{
+    const char *kind = str(a, "kind");
+    DdzClientNote *n = &c->note[seat];
+    bool bid = kind && !strcmp(kind, "bid");
+    if (!bid && *bidding) /* the bidding is over: its notes go */
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            c->note[s].kind = DDZ_NOTE_NONE;
+    *bidding = bid;
+    if (!kind)
+        return;
+    if (bid || !strcmp(kind, "double")) {
+        bool rob = false;
+        for (int s = 0; s < DDZ_SEAT_NB && bid; s++)
+            rob |= c->note[s].kind == DDZ_NOTE_BID && c->note[s].value > 0;
+        *n = (DdzClientNote){bid ? DDZ_NOTE_BID : DDZ_NOTE_DOUBLE, (int)num(a, "value", 0), rob, ddz_move_pass(), 0};
+    } else if (!strcmp(kind, "show")) {
+        n->kind = DDZ_NOTE_SHOW;
+    } else if (!strcmp(kind, "pass")) {
+        *n = (DdzClientNote){DDZ_NOTE_PASS, 0, false, ddz_move_pass(), 0};
+    } else if (!strcmp(kind, "play")) {
+        DdzMove mv = ddz_move_pass();
+        DdzError err;
+        const char *text = str(a, "move");
+        if (text)
+            ddz_move_parse(text, c->opt.rules, &mv, &err);
+        if (c->table_seat < 0 || c->table_seat == seat) /* a lead: a new round */
+            for (int s = 0; s < DDZ_SEAT_NB; s++)
+                c->note[s].kind = DDZ_NOTE_NONE;
+        *n = (DdzClientNote){DDZ_NOTE_PLAY, 0, false, mv, cards_of(json_object_get(a, "cards"))};
+    }
 }
 
 static void on_action(DdzClient *c, const json_t *m)
@@ -166,6 +214,8 @@ static void on_action(DdzClient *c, const json_t *m)
     const char *kind = str(m, "kind");
     if (seat < 0 || seat >= DDZ_SEAT_NB || !kind)
         return;
+    bool bidding = c->phase == DDZ_PHASE_BID;
+    note_of(c, seat, m, &bidding);
     if (!strcmp(kind, "show")) {
         c->shown[seat] = cards_of(json_object_get(m, "hand"));
     } else if (!strcmp(kind, "play")) {
@@ -252,6 +302,28 @@ static void on_state(DdzClient *c, const json_t *m)
         if (c->seat == c->landlord)
             c->dealt &= ~c->bottom;
     }
+    /* The middle of the table, from the public history. */
+    json_t *hist = json_object_get(m, "history"), *a;
+    size_t i;
+    bool bidding = true;
+    json_array_foreach(hist, i, a) {
+        int s = (int)num(a, "seat", -1);
+        if (s < 0 || s >= DDZ_SEAT_NB)
+            continue;
+        note_of(c, s, a, &bidding);
+        const char *kind = str(a, "kind");
+        DdzError err;
+        if (kind && !strcmp(kind, "play") && ddz_move_parse(str(a, "move") ? str(a, "move") : "", c->opt.rules,
+                                                          &c->table, &err) == 0)
+            c->table_seat = s;
+    }
+    for (int s = 0; s < DDZ_SEAT_NB && bidding && c->landlord >= 0; s++)
+        c->note[s].kind = DDZ_NOTE_NONE; /* the bidding is over */
+    if (c->phase == DDZ_PHASE_PLAY && !bidding && json_is_null(json_object_get(m, "table"))) {
+        c->table = ddz_move_pass();
+        c->table_seat = -1;
+    }
+    next_of(c, json_object_get(m, "next"));
     json_t *table = json_object_get(m, "table");
     DdzError err;
     if (json_is_object(table) && str(table, "move") &&
@@ -321,6 +393,8 @@ DdzClientEvent ddz_client_feed_json(DdzClient *c, json_t *m)
         snprintf(c->commit, sizeof c->commit, "%s", str(m, "commit") ? str(m, "commit") : "");
         if (c->seat >= 0)
             c->hand = c->dealt = cards_of(json_object_get(m, "hand"));
+        for (int s = 0; s < DDZ_SEAT_NB && c->hand; s++)
+            c->count[s] = ddz_cards_size(c->hand); /* every seat is dealt as many */
         next_of(c, json_object_get(m, "next"));
         return DDZ_EV_START;
     }
@@ -330,11 +404,13 @@ DdzClientEvent ddz_client_feed_json(DdzClient *c, json_t *m)
     }
     if (!strcmp(type, "landlord")) {
         c->landlord = (int)num(m, "seat", -1);
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            c->note[s].kind = DDZ_NOTE_NONE;
         c->bottom = cards_of(json_object_get(m, "bottom"));
         if (c->landlord == c->seat)
             c->hand |= c->bottom;
         if (c->landlord >= 0 && c->landlord < DDZ_SEAT_NB)
-            c->count[c->landlord] = 20;
+            c->count[c->landlord] = c->count[(c->landlord + 1) % DDZ_SEAT_NB] + ddz_cards_size(c->bottom);
         next_of(c, json_object_get(m, "next"));
         return DDZ_EV_LANDLORD;
     }
@@ -381,6 +457,31 @@ DdzClientEvent ddz_client_feed_json(DdzClient *c, json_t *m)
     if (!strcmp(type, "pong"))
         return DDZ_EV_PONG;
     return DDZ_EV_OTHER;
+}
+
+void ddz_client_hands(const DdzClient *c, DdzCards hands[DDZ_SEAT_NB])
+{
+    /* Every card not in sight. The bottom stays in: once the landlord has it, the cards of it
+     * not yet played are in the landlord's hand and count there. */
+    DdzCards pool = DDZ_DECK & ~c->hand;
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        pool &= ~c->played[s] & ~c->shown[s];
+        hands[s] = 0;
+    }
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        if (s == c->seat) {
+            hands[s] = c->hand;
+        } else if (c->shown[s]) {
+            hands[s] = c->shown[s] & ~c->played[s];
+        } else {
+            DdzCards h = 0;
+            for (DdzCard k = 0; k < DDZ_CARD_NB && ddz_cards_size(h) < c->count[s]; k++)
+                if (ddz_cards_has(pool, k))
+                    h |= ddz_cards_of(k);
+            pool &= ~h;
+            hands[s] = h;
+        }
+    }
 }
 
 DdzClientEvent ddz_client_feed(DdzClient *c, const char *data, size_t len)

@@ -1,5 +1,7 @@
 /* core.h -- what the server core's files share (server.c: connections, players, the lobby;
- * room.c: rooms, games, timers, computer players; msg.c: messages built from views). */
+ * room.c: rooms, seats, spectators, leaving and coming back; table.c: the running game, timers,
+ * computer players, results; ask.c: what people in a room ask; msg.c: messages built from
+ * views). */
 #ifndef DDZ_NET_CORE_H
 #define DDZ_NET_CORE_H
 
@@ -17,6 +19,25 @@ typedef struct Bucket {
     int64_t at;
 } Bucket;
 
+/* Password tries and their back-off (guard.c). */
+typedef struct Tries {
+    int fails;        /* failures in a row */
+    int64_t last;     /* the last try */
+} Tries;
+
+/* What the server remembers of one network address (guard.c). */
+typedef struct Guard {
+    uint64_t key;     /* hash of the address; 0: a free slot */
+    int conns;        /* connections open from it */
+    int rooms;        /* rooms opened from it that still exist */
+    Tries pw;         /* password tries from it, over all rooms */
+} Guard;
+
+typedef struct GuardTable {
+    Guard *e;
+    size_t cap, n;
+} GuardTable;
+
 /* A connection: its slot in DdzServer.conns, and the player once it said hello. */
 typedef struct Conn {
     long id;          /* 0: the slot is free */
@@ -24,6 +45,7 @@ typedef struct Conn {
     Player *player;
     Bucket msgs;      /* message rate */
     Bucket errors;    /* error rate */
+    uint64_t addr;    /* guard_addr_key of its address (0: unknown) */
 } Conn;
 
 /* A player: who is behind a connection (or was: a player who dropped out of a game keeps
@@ -36,6 +58,9 @@ struct Player {
     Room *room;
     int seat;         /* in room: 0..2, or -1 watching */
     Bucket chat;
+    bool used;             /* it sat down, watched or was found in the store */
+    bool stored;           /* its row is in the store */
+    int64_t idle_since;    /* no connection and no room since then (0: in use) */
     Player *next, *prev;   /* all players */
     Player *hnext;         /* token-hash chain */
 };
@@ -68,7 +93,9 @@ struct Room {
     int turn_ms;
     Seat seat[DDZ_SEAT_NB];
     Player **watch;       /* spectators */
-    int nwatch, capwatch;
+    int nwatch, capwatch, max_watch;
+    bool watch_dirty;     /* the count changed since it was last sent */
+    int64_t watch_sent;   /* when it was last sent */
     int state;
     long games;           /* games dealt in this room */
     int next_first;       /* first bidder of the next deal */
@@ -77,9 +104,15 @@ struct Room {
     uint64_t seed;
     char salt[33], commit[65];
     int64_t deadline;     /* the seat to act must act by then (0: none) */
+    int64_t turn_key;     /* the turn turn_deadline belongs to: games << 16 | actions so far */
+    int64_t turn_deadline;
     int64_t bot_due;      /* a computer acts for the seat to act then (0: none) */
     int64_t quick_due;    /* quick match: computers fill empty seats then (0: none) */
     int64_t start_after;  /* no deal before this time */
+    int64_t creator;      /* the player who opened it (0: quick match) */
+    uint64_t addr;        /* the address it was opened from (0: unknown or quick) */
+    Tries pw;             /* password tries, over all addresses */
+    int64_t active;       /* the last time a person did something in it */
 };
 
 struct DdzServer {
@@ -100,8 +133,10 @@ struct DdzServer {
     size_t nout, capout;
     DdzServerStats stats;
     int64_t now;
+    int64_t last_sweep;   /* players last swept (ddz_server_tick) */
     bool gc;              /* a room may have emptied: room_gc looks */
     bool failed_alloc;
+    GuardTable guards;    /* per address */
     DdzMove moves[DDZ_MAX_MOVES + 1]; /* scratch for legal moves */
 };
 
@@ -115,29 +150,49 @@ void srv_cut(DdzServer *srv, long conn, const char *code, const char *message);
 void srv_random(DdzServer *srv, void *buf, size_t n);
 void srv_log(DdzServer *srv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void srv_player_forget_maybe(DdzServer *srv, Player *p);
+int srv_player_use(DdzServer *srv, Player *p);
+
+/* guard.c */
+uint64_t guard_addr_key(const char *addr);
+Guard *guard_get(GuardTable *t, uint64_t key);
+void guard_sweep(GuardTable *t, int64_t now);
+void guard_free(GuardTable *t);
+int64_t guard_pw_wait(const Tries *tr, int64_t now);
+void guard_pw_result(Tries *tr, bool ok, int64_t now);
 
 /* room.c */
 Room *room_find(DdzServer *srv, long id);
+void room_seat_clear(Seat *st);
+void room_seat_drop_agent(Seat *st);
+void room_broadcast(DdzServer *srv, Room *r, json_t *msg);   /* takes the reference */
 Room *room_new(DdzServer *srv, const char *name, const char *password, const DdzOptions *opt, bool quick);
 void room_free_all(DdzServer *srv);
 int room_take_seat(DdzServer *srv, Room *r, Player *p, int want);
-void room_add_watcher(DdzServer *srv, Room *r, Player *p);
+int room_add_watcher(DdzServer *srv, Room *r, Player *p);
 void room_leave(DdzServer *srv, Player *p);
+void room_close_idle(DdzServer *srv, Room *r);
+void room_send_watch_count(DdzServer *srv, Room *r);
 void room_disconnected(DdzServer *srv, Player *p);
 void room_reconnected(DdzServer *srv, Player *p);
 void room_broadcast_room(DdzServer *srv, Room *r);
 void room_send_room(DdzServer *srv, Room *r, Player *p);
 void room_send_state(DdzServer *srv, Room *r, Player *p);
-void room_try_start(DdzServer *srv, Room *r);
-void room_tick(DdzServer *srv, Room *r);
 void room_gc(DdzServer *srv);
-int room_add_bot(DdzServer *srv, Room *r, int seat, const char *level);
-void room_human_action(DdzServer *srv, Player *p, const json_t *msg, const char *type);
 void room_set_auto(DdzServer *srv, Room *r, int seat, bool on, const char *reason);
-void room_chat(DdzServer *srv, Player *p, const char *text);
 json_t *room_summary(const Room *r);
 int room_humans(const Room *r, bool connected_only);
 void room_broadcast_text(DdzServer *srv, Room *r, const char *text, size_t len);
+
+/* table.c */
+void room_try_start(DdzServer *srv, Room *r);
+void room_tick(DdzServer *srv, Room *r);
+void room_schedule(DdzServer *srv, Room *r);   /* timers for the seat to act, and its turn */
+int room_add_bot(DdzServer *srv, Room *r, int seat, const char *level);
+int room_apply(DdzServer *srv, Room *r, const DdzAction *a, const char *by, DdzError *err);
+
+/* ask.c */
+void room_human_action(DdzServer *srv, Player *p, const json_t *msg, const char *type);
+void room_chat(DdzServer *srv, Player *p, const char *text);
 
 /* msg.c */
 json_t *msg_cards(DdzCards cards);

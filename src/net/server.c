@@ -10,6 +10,7 @@
 #include "core.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
+#include "ddz/text.h"
 
 /* Rates: a connection may send 20 messages at once and 10 a second after; 10 errors at once
  * and one every 2 seconds after (more is cut off); chat 3 lines at once, one per 2 s after. */
@@ -34,6 +35,11 @@ DdzServerConfig ddz_server_config_default(void)
     snprintf(c.auto_level, sizeof c.auto_level, "normal");
     c.max_conns = 20000;
     c.max_rooms = 10000;
+    c.player_keep_ms = 6 * 3600 * 1000;
+    c.rooms_per_player = 3;
+    c.spectators_max = 200;
+    c.rooms_per_address = 30;
+    c.room_idle_ms = 600000;
     return c;
 }
 
@@ -100,8 +106,17 @@ static void push_out(DdzServer *srv, long conn, bool close, const char *text, si
 
 void srv_send_text(DdzServer *srv, long conn, const char *text, size_t len)
 {
-    if (conn > 0 && srv_conn(srv, conn))
-        push_out(srv, conn, false, text, len);
+    if (conn <= 0 || !srv_conn(srv, conn))
+        return;
+    if (len > DDZ_MAX_MESSAGE) {
+        /* Never more than the protocol's own limit: a bug, logged and told as such. */
+        srv_log(srv, "a %zu-byte message to connection %ld was not sent", len, conn);
+        static const char m[] = "{\"type\":\"error\",\"code\":\"internal\",\"message\":\"a message too "
+                                "large to send was dropped\"}";
+        push_out(srv, conn, false, m, sizeof m - 1);
+        return;
+    }
+    push_out(srv, conn, false, text, len);
 }
 
 void srv_send(DdzServer *srv, long conn, json_t *msg)
@@ -181,10 +196,24 @@ long ddz_server_open(DdzServer *srv, int64_t now)
     return c->id;
 }
 
+void ddz_server_set_address(DdzServer *srv, long id, const char *addr)
+{
+    Conn *c = srv_conn(srv, id);
+    if (!c || c->addr)
+        return;
+    c->addr = guard_addr_key(addr);
+    Guard *g = guard_get(&srv->guards, c->addr);
+    if (g)
+        g->conns++;
+}
+
 /* Forgets a connection (the player stays, disconnected). */
 static void conn_drop(DdzServer *srv, Conn *c)
 {
     Player *p = c->player;
+    Guard *g = c->addr ? guard_get(&srv->guards, c->addr) : NULL;
+    if (g)
+        g->conns--;
     long slot = (c->id & SLOT_MASK) - 1;
     c->id = 0;
     c->player = NULL;
@@ -301,29 +330,37 @@ static void player_free(DdzServer *srv, Player *p)
     free(p);
 }
 
-/* A player with no connection and no room is forgotten when the store remembers it. */
+/* A player with no connection and no room is forgotten when it never used the server (its
+ * token dies with it) or when the store remembers it; without a store a player who played is
+ * kept player_keep_ms for its token, then forgotten too (ddz_server_tick). */
 void srv_player_forget_maybe(DdzServer *srv, Player *p)
 {
-    if (srv->store && !p->conn && !p->room)
+    if (p->conn || p->room)
+        return;
+    if (!p->used || (srv->store && p->stored))
         player_free(srv, p);
+    else
+        p->idle_since = srv->now;
+}
+
+/* The player's first real use (sitting down, watching): from now on it is worth keeping, and
+ * with a store its row is written. Returns 0, or -1 after a storage error to its connection. */
+int srv_player_use(DdzServer *srv, Player *p)
+{
+    if (srv->store && !p->stored) {
+        DdzError err;
+        if (ddz_store_player_insert(srv->store, p->id, p->name, p->token_hash, srv->now, &err) != 0) {
+            srv_error(srv, p->conn, "storage", "the server cannot write its database: %s", err.msg);
+            return -1;
+        }
+        p->stored = true;
+    }
+    p->used = true;
+    p->idle_since = 0;
+    return 0;
 }
 
 /* Message helpers ---------------------------------------------------------------------------*/
-
-/* Counts the code points of UTF-8 text (jansson has checked it is valid), and whether it has
- * control characters. */
-static size_t utf8_chars(const char *s, bool *control)
-{
-    size_t n = 0;
-    *control = false;
-    for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
-        if ((*u & 0xC0) != 0x80)
-            n++;
-        if (*u < 0x20 || *u == 0x7F)
-            *control = true;
-    }
-    return n;
-}
 
 /* A string field: 0 with *out (NULL if absent and optional), or -1 after an error. */
 static int get_str(DdzServer *srv, long conn, const json_t *msg, const char *key, bool required, const char **out)
@@ -364,16 +401,14 @@ static int get_int(DdzServer *srv, long conn, const json_t *msg, const char *key
     return 0;
 }
 
-/* A name (nickname, room name): 1..DDZ_NAME_MAX characters, no control characters, not
- * only blanks. */
-static int check_name(DdzServer *srv, long conn, const char *what, const char *s)
+/* A name (nickname, room name): 1..DDZ_NAME_MAX printable characters that show something
+ * (ddz_text_check). */
+static int check_name(DdzServer *srv, long conn, const char *what, const char *s, size_t len)
 {
-    bool control;
-    size_t n = utf8_chars(s, &control);
-    bool blank = strspn(s, " ") == strlen(s);
-    if (n == 0 || n > DDZ_NAME_MAX || control || blank || strlen(s) >= 80) {
-        srv_error(srv, conn, "bad_name", "%s must be 1 to %d characters, without control characters", what,
-                  DDZ_NAME_MAX);
+    DdzError err;
+    if (len != strlen(s) || strlen(s) >= 80 || ddz_text_check(s, DDZ_NAME_MAX, &err) != 0) {
+        srv_error(srv, conn, "bad_name", "%s must be 1 to %d printable characters: %s", what, DDZ_NAME_MAX,
+                  len != strlen(s) || strlen(s) >= 80 ? "it is too long" : err.msg);
         return -1;
     }
     return 0;
@@ -384,12 +419,28 @@ static int check_name(DdzServer *srv, long conn, const char *what, const char *s
 static void send_welcome(DdzServer *srv, Conn *c, const char *token, bool resumed)
 {
     Player *p = c->player;
-    json_t *m = json_pack("{s:s, s:i, s:I, s:s, s:b, s:s}", "type", "welcome", "version", DDZ_PROTOCOL_VERSION,
-                          "player", (json_int_t)p->id, "name", p->name, "resumed", resumed, "server",
-                          "ddz " DDZ_VERSION);
+    json_t *m = json_pack("{s:s, s:i, s:i, s:I, s:s, s:b, s:s}", "type", "welcome", "version",
+                          DDZ_PROTOCOL_VERSION, "revision", DDZ_PROTOCOL_REVISION, "player", (json_int_t)p->id,
+                          "name", p->name, "resumed", resumed, "server", "ddz " DDZ_VERSION);
     if (m && token)
         json_object_set_new(m, "token", json_string(token));
     srv_send(srv, c->id, m);
+}
+
+/* Games of this player that were aborted while it was away (a restart): it is told which and
+ * why, once. */
+static void send_notices(DdzServer *srv, Conn *c)
+{
+    if (!srv->store)
+        return;
+    DdzStoreNotice n[8];
+    DdzError err;
+    int k = ddz_store_notices_take(srv->store, c->player->id, n, 8, &err);
+    if (k < 0)
+        srv_log(srv, "notices of player %lld: %s", (long long)c->player->id, err.msg);
+    for (int i = 0; i < k; i++)
+        srv_send(srv, c->id, json_pack("{s:s, s:I, s:I, s:s}", "type", "aborted", "room", (json_int_t)n[i].room,
+                                       "game_id", (json_int_t)n[i].game, "reason", n[i].reason));
 }
 
 static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
@@ -411,7 +462,7 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
     }
     if (get_str(srv, conn, msg, "name", false, &name) != 0 || get_str(srv, conn, msg, "token", false, &token) != 0)
         return;
-    if (name && check_name(srv, conn, "a nickname", name) != 0)
+    if (name && check_name(srv, conn, "a nickname", name, json_string_length(json_object_get(msg, "name"))) != 0)
         return;
     DdzError err;
     if (token) {
@@ -426,8 +477,8 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
                 srv_error(srv, conn, "storage", "the server cannot read its database: %s", err.msg);
                 return;
             }
-            if (found)
-                p = player_add(srv, sp.id, sp.name, h);
+            if (found && (p = player_add(srv, sp.id, sp.name, h)))
+                p->used = p->stored = true;
         }
         if (!p) {
             srv_error(srv, conn, "bad_token", "no player has this token; say hello without one");
@@ -442,14 +493,16 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
         }
         if (name && strcmp(name, p->name)) {
             snprintf(p->name, sizeof p->name, "%s", name);
-            if (srv->store)
+            if (srv->store && p->stored)
                 ddz_store_player_rename(srv->store, p->id, name, &err);
         }
         p->conn = conn;
+        p->idle_since = 0;
         c->player = p;
         send_welcome(srv, c, NULL, true);
         if (p->room)
             room_reconnected(srv, p);
+        send_notices(srv, c);
         return;
     }
     /* A new player and token. */
@@ -460,8 +513,9 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
     crypto_hash_sha256(h, (const unsigned char *)tok, strlen(tok));
     int64_t id;
     if (srv->store) {
-        if (ddz_store_player_new(srv->store, name ? name : "", h, srv->now, &id, &err) != 0) {
-            srv_error(srv, conn, "storage", "the server cannot write its database: %s", err.msg);
+        /* Only an id: the row waits for the player's first real use (srv_player_use). */
+        if (ddz_store_player_id(srv->store, &id, &err) != 0) {
+            srv_error(srv, conn, "storage", "the server cannot read its database: %s", err.msg);
             return;
         }
     } else {
@@ -469,8 +523,6 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
     }
     char dflt[80];
     snprintf(dflt, sizeof dflt, "路人甲%lld", (long long)id);
-    if (!name && srv->store)
-        ddz_store_player_rename(srv->store, id, dflt, &err);
     Player *p = player_add(srv, id, name ? name : dflt, h);
     if (!p) {
         srv_cut(srv, conn, "server_full", "out of memory");
@@ -481,12 +533,45 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
     send_welcome(srv, c, tok, false);
 }
 
-static void on_rooms(DdzServer *srv, Conn *c)
+/* The lobby's list, a page at a time (at most ROOMS_PAGE summaries, well within a message),
+ * optionally only rooms waiting for players, playing, or with a free seat. */
+#define ROOMS_PAGE 100
+static void on_rooms(DdzServer *srv, Conn *c, const json_t *msg)
 {
+    long offset, limit;
+    const char *state;
+    json_t *jfree = json_object_get(msg, "free");
+    if (get_int(srv, c->id, msg, "offset", false, 0, 1L << 30, 0, &offset) != 0 ||
+        get_int(srv, c->id, msg, "limit", false, 1, ROOMS_PAGE, ROOMS_PAGE, &limit) != 0 ||
+        get_str(srv, c->id, msg, "state", false, &state) != 0)
+        return;
+    if (state && strcmp(state, "waiting") && strcmp(state, "playing")) {
+        srv_error(srv, c->id, "bad_message", "\"state\" must be \"waiting\" or \"playing\"");
+        return;
+    }
+    if (jfree && !json_is_boolean(jfree)) {
+        srv_error(srv, c->id, "bad_message", "\"free\" must be true or false");
+        return;
+    }
     json_t *list = json_array();
-    for (int i = 0; i < srv->nrooms && i < 500; i++)
-        json_array_append_new(list, room_summary(srv->rooms[i]));
-    srv_send(srv, c->id, json_pack("{s:s, s:o, s:i}", "type", "rooms", "rooms", list, "total", srv->nrooms));
+    long total = 0;
+    for (int i = 0; i < srv->nrooms; i++) {
+        const Room *r = srv->rooms[i];
+        if (state && (r->state == ROOM_PLAYING) != !strcmp(state, "playing"))
+            continue;
+        if (json_is_true(jfree)) {
+            bool empty = false;
+            for (int s = 0; s < DDZ_SEAT_NB; s++)
+                empty |= r->seat[s].kind == SEAT_EMPTY;
+            if (!empty || r->state != ROOM_WAITING)
+                continue;
+        }
+        if (total >= offset && total < offset + limit)
+            json_array_append_new(list, room_summary(r));
+        total++;
+    }
+    srv_send(srv, c->id, json_pack("{s:s, s:o, s:I, s:I, s:b}", "type", "rooms", "rooms", list, "total",
+                                   (json_int_t)total, "offset", (json_int_t)offset, "more", offset + limit < total));
 }
 
 static int parse_options(DdzServer *srv, long conn, const char *text, DdzOptions *opt)
@@ -531,13 +616,15 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
 {
     Player *p = c->player;
     const char *name, *password, *options;
-    long turn;
+    long turn, watchers;
     if (!need_lobby(srv, p) || get_str(srv, c->id, msg, "name", false, &name) != 0 ||
+        get_int(srv, c->id, msg, "spectators", false, 0, srv->cfg.spectators_max, srv->cfg.spectators_max,
+                &watchers) != 0 ||
         get_str(srv, c->id, msg, "password", false, &password) != 0 ||
         get_str(srv, c->id, msg, "options", false, &options) != 0 ||
         get_int(srv, c->id, msg, "turn", false, 0, 600, srv->cfg.turn_ms / 1000, &turn) != 0)
         return;
-    if (name && check_name(srv, c->id, "a room name", name) != 0)
+    if (name && check_name(srv, c->id, "a room name", name, json_string_length(json_object_get(msg, "name"))) != 0)
         return;
     if (password && (strlen(password) > 64 || !*password)) {
         srv_error(srv, c->id, "bad_message", "a password has 1 to 64 bytes");
@@ -546,10 +633,24 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
     DdzOptions opt;
     if (parse_options(srv, c->id, options, &opt) != 0)
         return;
-    if (srv->nrooms >= srv->cfg.max_rooms) {
-        srv_error(srv, c->id, "too_many_rooms", "the server has as many rooms as it can hold");
+    /* A tenth of the rooms is kept for quick match, which never fails for want of rooms. */
+    int reserve = srv->cfg.max_rooms / 10 > 0 ? srv->cfg.max_rooms / 10 : 1;
+    if (srv->nrooms >= srv->cfg.max_rooms - reserve) {
+        srv_error(srv, c->id, "too_many_rooms", "the server has as many rooms as it can hold; try a quick match");
         return;
     }
+    int mine = 0;
+    for (int i = 0; i < srv->nrooms; i++)
+        mine += srv->rooms[i]->creator == p->id;
+    Guard *g = guard_get(&srv->guards, c->addr);
+    if (mine >= srv->cfg.rooms_per_player || (g && g->rooms >= srv->cfg.rooms_per_address)) {
+        srv_error(srv, c->id, "too_many_rooms", "you have %d rooms open already (at most %d per player, %d per "
+                  "address)", mine >= srv->cfg.rooms_per_player ? mine : g->rooms, srv->cfg.rooms_per_player,
+                  srv->cfg.rooms_per_address);
+        return;
+    }
+    if (srv_player_use(srv, p) != 0)
+        return;
     char dflt[100];
     snprintf(dflt, sizeof dflt, "%s的房间", p->name);
     Room *r = room_new(srv, name ? name : dflt, password, &opt, false);
@@ -558,6 +659,11 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
         return;
     }
     r->turn_ms = (int)turn * 1000;
+    r->max_watch = (int)watchers;
+    r->creator = p->id;
+    r->addr = c->addr;
+    if (g)
+        g->rooms++;
     room_take_seat(srv, r, p, -1);
     room_broadcast_room(srv, r);
 }
@@ -586,13 +692,36 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
         srv_error(srv, c->id, "no_room", "there is no room %ld", id);
         return;
     }
+    if (r->has_password && password) {
+        /* Tries are limited per room and per address, with a back-off that doubles. */
+        Guard *g = guard_get(&srv->guards, c->addr);
+        int64_t wait = guard_pw_wait(&r->pw, srv->now), wait_addr = g ? guard_pw_wait(&g->pw, srv->now) : 0;
+        if (wait_addr > wait)
+            wait = wait_addr;
+        if (wait > 0) {
+            srv_error(srv, c->id, "too_many_tries", "too many wrong passwords; try again in %lld s",
+                      (long long)(wait + 999) / 1000);
+            return;
+        }
+        bool ok = password_ok(r, password);
+        guard_pw_result(&r->pw, ok, srv->now);
+        if (g)
+            guard_pw_result(&g->pw, ok, srv->now);
+    }
     if (!password_ok(r, password)) {
         srv_error(srv, c->id, "wrong_password", password ? "wrong password for room %ld" : "room %ld needs a password", id);
         return;
     }
+    if (srv_player_use(srv, p) != 0)
+        return;
     if (watch) {
-        room_add_watcher(srv, r, p);
-        room_broadcast_room(srv, r);
+        /* The newcomer gets the room (with the count); the others hear the new count within
+         * a second, once for any number of comings and goings. */
+        if (room_add_watcher(srv, r, p) != 0) {
+            srv_error(srv, c->id, "room_full", "room %ld has as many spectators as it takes (%d)", id, r->max_watch);
+            return;
+        }
+        room_send_room(srv, r, p);
         if (r->state == ROOM_PLAYING)
             room_send_state(srv, r, p);
         return;
@@ -612,7 +741,7 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
 static void on_quick(DdzServer *srv, Conn *c)
 {
     Player *p = c->player;
-    if (!need_lobby(srv, p))
+    if (!need_lobby(srv, p) || srv_player_use(srv, p) != 0)
         return;
     Room *r = NULL;
     for (int i = 0; i < srv->nrooms && !r; i++) {
@@ -669,6 +798,20 @@ static void on_leaderboard(DdzServer *srv, Conn *c)
 
 /* Dispatch -------------------------------------------------------------------------------*/
 
+/* Whether a message of this type is a decision of the seat to act in a running game. */
+static bool turn_action(const Conn *c, const char *type)
+{
+    static const char *const ACTIONS[] = {"bid", "double", "show", "play", "pass"};
+    const Player *p = c->player;
+    if (!type || !p || !p->room || p->seat < 0 || p->room->state != ROOM_PLAYING || !p->room->game ||
+        p->room->game->turn != p->seat || p->room->game->phase >= DDZ_PHASE_OVER)
+        return false;
+    for (size_t i = 0; i < sizeof ACTIONS / sizeof *ACTIONS; i++)
+        if (!strcmp(type, ACTIONS[i]))
+            return true;
+    return false;
+}
+
 void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len, int64_t now)
 {
     srv->now = now;
@@ -676,16 +819,21 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
     if (!c)
         return;
     srv->stats.messages++;
-    if (!bucket_take(&c->msgs, MSG_BURST, MSG_RATE, now)) {
-        srv_cut(srv, conn, "flood", "too many messages; at most 10 a second");
-        return;
-    }
     if (len > DDZ_MAX_MESSAGE) {
         srv_cut(srv, conn, "too_big", "a message may have at most 65536 bytes");
         return;
     }
     json_error_t jerr;
     json_t *msg = json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr);
+    json_t *t = json_object_get(msg, "type");
+    const char *type = json_is_string(t) ? json_string_value(t) : NULL;
+    /* The game paces its own actions: a decision of the seat to act is not counted; anything
+     * else is (a refused action also costs an error). */
+    if (!turn_action(c, type) && !bucket_take(&c->msgs, MSG_BURST, MSG_RATE, now)) {
+        json_decref(msg);
+        srv_cut(srv, conn, "flood", "too many messages; at most 10 a second besides your game actions");
+        return;
+    }
     if (!msg || !json_is_object(msg)) {
         if (msg)
             srv_error(srv, conn, "bad_json", "a message is a JSON object");
@@ -694,8 +842,6 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
         json_decref(msg);
         return;
     }
-    json_t *t = json_object_get(msg, "type");
-    const char *type = json_is_string(t) ? json_string_value(t) : NULL;
     if (!type) {
         srv_error(srv, conn, "bad_message", "a message needs \"type\", a string");
     } else if (!strcmp(type, "hello")) {
@@ -709,7 +855,7 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
     } else if (!need_player(srv, c)) {
         /* said */
     } else if (!strcmp(type, "rooms")) {
-        on_rooms(srv, c);
+        on_rooms(srv, c, msg);
     } else if (!strcmp(type, "create")) {
         on_create(srv, c, msg);
     } else if (!strcmp(type, "join")) {
@@ -747,6 +893,16 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
     for (int i = 0; i < srv->nrooms; i++)
         room_tick(srv, srv->rooms[i]);
     room_gc(srv);
+    /* Without a store, players who played are kept a while for their tokens, then forgotten. */
+    if (now - srv->last_sweep >= 10000) {
+        srv->last_sweep = now;
+        guard_sweep(&srv->guards, now);
+        for (Player *p = srv->players, *next; p; p = next) {
+            next = p->next;
+            if (p->idle_since && !p->conn && !p->room && now - p->idle_since >= srv->cfg.player_keep_ms)
+                player_free(srv, p);
+        }
+    }
 }
 
 /* Life -------------------------------------------------------------------------------------*/
@@ -794,6 +950,7 @@ void ddz_server_free(DdzServer *srv)
     free(srv->conns);
     free(srv->phash);
     free(srv->rooms);
+    guard_free(&srv->guards);
     free(srv);
 }
 

@@ -11,6 +11,7 @@
 
 struct DdzStore {
     sqlite3 *db;
+    int64_t next_player; /* the next player id to hand out (0: not read yet) */
 };
 
 /* The schema. A game row is written at the deal ("playing") and completed in the result's
@@ -32,8 +33,15 @@ static const char SCHEMA[] =
     "  player INTEGER REFERENCES players(id), name TEXT NOT NULL, score INTEGER NOT NULL,"
     "  penalty INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(game, seat));"
     "CREATE TABLE IF NOT EXISTS records(game INTEGER PRIMARY KEY REFERENCES games(id), text TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS game_seats(game INTEGER NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,"
+    "  player INTEGER NOT NULL REFERENCES players(id), PRIMARY KEY(game, seat));"
+    "CREATE TABLE IF NOT EXISTS notices(player INTEGER NOT NULL REFERENCES players(id),"
+    "  game INTEGER NOT NULL REFERENCES games(id), room INTEGER NOT NULL, reason TEXT NOT NULL,"
+    "  PRIMARY KEY(player, game));"
     "CREATE INDEX IF NOT EXISTS games_status ON games(status);"
     "CREATE INDEX IF NOT EXISTS players_score ON players(score DESC);";
+
+static int step_done(DdzStore *st, sqlite3_stmt *s, DdzError *err, const char *what);
 
 static int fail(DdzStore *st, DdzError *err, const char *what)
 {
@@ -90,8 +98,12 @@ DdzStore *ddz_store_open(const char *path, bool sync_full, int *aborted, DdzErro
         ddz_store_close(st);
         return NULL;
     }
-    /* Recovery: a game still "playing" was cut by a crash or a stop; it counts for nothing. */
-    if (exec(st, "UPDATE games SET status='aborted' WHERE status='playing'", &e) != 0) {
+    /* Recovery: a game still "playing" was cut by a crash or a stop; it counts for nothing,
+     * and its players are told when they come back. */
+    if (exec(st, "INSERT OR IGNORE INTO notices(player, game, room, reason) SELECT s.player, g.id, g.room, "
+                 "'the server stopped during the game' FROM games g JOIN game_seats s ON s.game = g.id "
+                 "WHERE g.status = 'playing'", &e) != 0 ||
+        exec(st, "UPDATE games SET status='aborted' WHERE status='playing'", &e) != 0) {
         snprintf(err->msg, sizeof err->msg, "%.100s: %.140s", path, e.msg);
         ddz_store_close(st);
         return NULL;
@@ -126,21 +138,42 @@ void ddz_store_close(DdzStore *st)
     free(st);
 }
 
+int ddz_store_player_id(DdzStore *st, int64_t *id, DdzError *err)
+{
+    if (!st->next_player) {
+        sqlite3_stmt *s = prepare(st, "SELECT COALESCE(MAX(id), 0) FROM players", err);
+        if (!s)
+            return -1;
+        int rc = sqlite3_step(s);
+        if (rc == SQLITE_ROW)
+            st->next_player = sqlite3_column_int64(s, 0) + 1;
+        sqlite3_finalize(s);
+        if (rc != SQLITE_ROW)
+            return fail(st, err, "player ids");
+    }
+    *id = st->next_player++;
+    return 0;
+}
+
+int ddz_store_player_insert(DdzStore *st, int64_t id, const char *name, const uint8_t token_hash[32], int64_t now,
+                            DdzError *err)
+{
+    sqlite3_stmt *s = prepare(st, "INSERT INTO players(id, name, token_hash, created) VALUES(?, ?, ?, ?)", err);
+    if (!s)
+        return -1;
+    sqlite3_bind_int64(s, 1, id);
+    sqlite3_bind_text(s, 2, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_blob(s, 3, token_hash, 32, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(s, 4, now);
+    return step_done(st, s, err, "new player");
+}
+
 int ddz_store_player_new(DdzStore *st, const char *name, const uint8_t token_hash[32], int64_t now, int64_t *id,
                          DdzError *err)
 {
-    sqlite3_stmt *s = prepare(st, "INSERT INTO players(name, token_hash, created) VALUES(?, ?, ?)", err);
-    if (!s)
+    if (ddz_store_player_id(st, id, err) != 0)
         return -1;
-    sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_blob(s, 2, token_hash, 32, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(s, 3, now);
-    int rc = sqlite3_step(s);
-    sqlite3_finalize(s);
-    if (rc != SQLITE_DONE)
-        return fail(st, err, "new player");
-    *id = sqlite3_last_insert_rowid(st->db);
-    return 0;
+    return ddz_store_player_insert(st, *id, name, token_hash, now, err);
 }
 
 int ddz_store_player_rename(DdzStore *st, int64_t id, const char *name, DdzError *err)
@@ -298,13 +331,71 @@ rollback:
     return -1;
 }
 
-int ddz_store_game_abort(DdzStore *st, int64_t game, DdzError *err)
+int ddz_store_game_abort(DdzStore *st, int64_t game, const char *reason, DdzError *err)
 {
+    if (reason) {
+        sqlite3_stmt *s = prepare(st, "INSERT OR IGNORE INTO notices(player, game, room, reason) SELECT s.player, "
+                                      "g.id, g.room, ? FROM games g JOIN game_seats s ON s.game = g.id "
+                                      "WHERE g.id = ? AND g.status = 'playing'", err);
+        if (!s)
+            return -1;
+        sqlite3_bind_text(s, 1, reason, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(s, 2, game);
+        if (step_done(st, s, err, "abort notices") != 0)
+            return -1;
+    }
     sqlite3_stmt *s = prepare(st, "UPDATE games SET status='aborted' WHERE id=? AND status='playing'", err);
     if (!s)
         return -1;
     sqlite3_bind_int64(s, 1, game);
     return step_done(st, s, err, "abort game");
+}
+
+int ddz_store_game_players(DdzStore *st, int64_t game, const int64_t player[3], DdzError *err)
+{
+    for (int seat = 0; seat < 3; seat++) {
+        if (!player[seat])
+            continue;
+        sqlite3_stmt *s = prepare(st, "INSERT OR IGNORE INTO game_seats(game, seat, player) VALUES(?, ?, ?)", err);
+        if (!s)
+            return -1;
+        sqlite3_bind_int64(s, 1, game);
+        sqlite3_bind_int(s, 2, seat);
+        sqlite3_bind_int64(s, 3, player[seat]);
+        if (step_done(st, s, err, "game seats") != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int ddz_store_notices_take(DdzStore *st, int64_t player, DdzStoreNotice *out, int max, DdzError *err)
+{
+    sqlite3_stmt *s = prepare(st, "SELECT game, room, reason FROM notices WHERE player=? ORDER BY game LIMIT ?", err);
+    if (!s)
+        return -1;
+    sqlite3_bind_int64(s, 1, player);
+    sqlite3_bind_int(s, 2, max);
+    int n = 0, rc;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW && n < max) {
+        out[n].game = sqlite3_column_int64(s, 0);
+        out[n].room = sqlite3_column_int64(s, 1);
+        const unsigned char *r = sqlite3_column_text(s, 2);
+        snprintf(out[n].reason, sizeof out[n].reason, "%s", r ? (const char *)r : "");
+        n++;
+    }
+    sqlite3_finalize(s);
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+        return fail(st, err, "notices");
+    for (int i = 0; i < n; i++) {
+        s = prepare(st, "DELETE FROM notices WHERE player=? AND game=?", err);
+        if (!s)
+            return -1;
+        sqlite3_bind_int64(s, 1, player);
+        sqlite3_bind_int64(s, 2, out[i].game);
+        if (step_done(st, s, err, "notices") != 0)
+            return -1;
+    }
+    return n;
 }
 
 int ddz_store_leaderboard(DdzStore *st, DdzStorePlayer *out, int max, DdzError *err)

@@ -355,11 +355,21 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
                 ddz_server_close(sv->srv, p->conn, now_ms());
             p->conn = 0;
             return -1;
+        } else {
+            char addr[64];
+            if (lws_get_peer_simple(wsi, addr, sizeof addr))
+                ddz_server_set_address(sv->srv, p->conn, addr);
         }
         return 0;
     case LWS_CALLBACK_RECEIVE:
         if (!p->conn || p->forgot)
             return 0;
+        if (lws_frame_is_binary(wsi)) {
+            /* Messages are text frames (RFC 6455 §5.6, docs/PROTOCOL.md): 1003, unacceptable data. */
+            static unsigned char why[] = "text frames only";
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, why, sizeof why - 1);
+            return -1;
+        }
         if (rx_add(&p->rx, in, len) != 0)
             return -1;
         if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
@@ -544,8 +554,15 @@ static int client_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         if (!c || rx_add(&c->rx, in, len) != 0)
             return -1;
         if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
-            if (!c->rx.too_big && c->w->h.message)
+            if (c->rx.too_big && c->w->h.message) {
+                /* Reported as a local error message rather than dropped without a word. */
+                static const char oversized[] = "{\"type\":\"error\",\"code\":\"too_big\",\"local\":true,"
+                                                "\"message\":\"the server sent a message over 65536 bytes; "
+                                                "it was dropped\"}";
+                c->w->h.message(c->w->ud, c->id, oversized, sizeof oversized - 1);
+            } else if (c->w->h.message) {
                 c->w->h.message(c->w->ud, c->id, c->rx.buf ? c->rx.buf : "", c->rx.len);
+            }
             c->rx.len = 0;
             c->rx.too_big = false;
         }

@@ -436,17 +436,6 @@ int play_human_selection(Play *p)
 
 /* Hints ----------------------------------------------------------------------------------*/
 
-/* A rough strength of a hand: jokers, twos and bombs. */
-static int strength(DdzCards hand)
-{
-    DdzRanks r = ddz_cards_ranks(hand);
-    int s = 4 * ddz_ranks_get(r, DDZ_RANK_RJ) + 3 * ddz_ranks_get(r, DDZ_RANK_BJ) + 2 * ddz_ranks_get(r, DDZ_RANK_2);
-    for (int k = 0; k < DDZ_RANK_2; k++)
-        s += ddz_ranks_get(r, k) == 4 ? 5 : 0;
-    s += ddz_ranks_get(r, DDZ_RANK_A) >= 3 ? 2 : ddz_ranks_get(r, DDZ_RANK_A) / 2;
-    return s;
-}
-
 int play_value_hint(const Play *p)
 {
     const DdzGame *g = &p->game;
@@ -454,7 +443,7 @@ int play_value_hint(const Play *p)
     int n = play_values(p, v);
     if (n == 0)
         return -1;
-    int s = strength(g->hand[PLAY_YOU]), want;
+    int s = ddz_easy_strength(g->hand[PLAY_YOU]), want;
     if (g->phase == DDZ_PHASE_BID) {
         if (g->opt.bid_mode == DDZ_BID_ROB)
             want = s >= (g->bid ? 8 : 5) ? 1 : 0;

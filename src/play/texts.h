@@ -301,6 +301,9 @@
     X(T_L_LEADER_ROW, "  %2lld. %-18s %6lld points, %lld games\n", "  %2lld. %-18s %6lld 分，%lld 局\n") \
     X(T_L_CONNECTING, "Connecting to %s ...\n", "正在连接 %s ……\n") \
     X(T_L_LEFT, "You left the room.\n", "你已离开房间。\n") \
+    /* ddz connect: seats, countdowns, refusals (netc). */ \
+    X(T_NET_GONE_MARK, " (left)", "（离开）") \
+    X(T_NET_RESULT_KEYS_WATCH, "Enter: close   v: view the table   l: leave", "回车：关闭   v：查看牌桌   l：离开") \
     /* Move types, in DdzMoveType order. */ \
     X(T_TYPE_PASS, "pass", "不要") \
     X(T_TYPE_SINGLE, "single", "单张") \

@@ -1,0 +1,512 @@
+/* table.c -- the running game of a room: the deal with its commitment, turns and deadlines,
+ * the computer players (bots, 托管), results into the store. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "ddz/ai.h"
+#include "ddz/commit.h"
+
+static const char *const LEVEL_ZH[DDZ_LEVEL_NB] = {"简单", "普通", "困难", "专家"};
+
+/* Computer players ------------------------------------------------------------------------*/
+
+static int seat_agent(DdzServer *srv, Room *r, int s)
+{
+    Seat *st = &r->seat[s];
+    if (st->has_agent)
+        return 0;
+    uint64_t seed;
+    srv_random(srv, &seed, sizeof seed);
+    DdzError err;
+    const char *level = st->kind == SEAT_BOT ? st->level : srv->cfg.auto_level;
+    if (ddz_ai_agent_new(&st->agent, level, seed, &err) != 0) {
+        srv_log(srv, "room %ld: no computer player '%s': %s", r->id, level, err.msg);
+        return -1;
+    }
+    st->has_agent = true;
+    return 0;
+}
+
+int room_add_bot(DdzServer *srv, Room *r, int s, const char *level)
+{
+    DdzLevel lv;
+    if (ddz_level_parse(level, &lv, NULL) != 0 || r->seat[s].kind != SEAT_EMPTY)
+        return -1;
+    Seat *st = &r->seat[s];
+    room_seat_clear(st);
+    st->kind = SEAT_BOT;
+    snprintf(st->level, sizeof st->level, "%s", ddz_level_name(lv));
+    snprintf(st->name, sizeof st->name, "电脑(%s)", LEVEL_ZH[lv]);
+    st->ready = true;
+    if (seat_agent(srv, r, s) != 0) {
+        room_seat_clear(st);
+        return -1;
+    }
+    return 0;
+}
+
+/* The game ---------------------------------------------------------------------------------*/
+
+static bool computer_turn(const Room *r)
+{
+    const Seat *st = &r->seat[r->game->turn];
+    return st->kind == SEAT_BOT || st->autop || st->left || !st->player || !st->player->conn;
+}
+
+/* The private "turn" message to the person who must act: what it may do and until when. */
+static void send_turn(DdzServer *srv, Room *r)
+{
+    const DdzGame *g = r->game;
+    Seat *st = &r->seat[g->turn];
+    if (st->kind != SEAT_HUMAN || !st->player || !st->player->conn)
+        return;
+    DdzView v;
+    ddz_game_view(g, g->turn, &v);
+    json_t *m = json_pack("{s:s, s:s, s:b}", "type", "turn", "phase", msg_phase_name(g->phase), "auto", st->autop);
+    if (!m)
+        return;
+    if (r->deadline)
+        json_object_set_new(m, "deadline_ms", json_integer(r->deadline - srv->now));
+    if (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE) {
+        uint8_t vals[4];
+        int n = ddz_view_legal_values(&v, g->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE, vals);
+        json_t *a = json_array();
+        for (int i = 0; i < n; i++)
+            json_array_append_new(a, json_integer(vals[i]));
+        json_object_set_new(m, "values", a);
+    } else {
+        json_object_set_new(m, "lead", json_boolean(v.table_seat < 0));
+        if (v.table_seat >= 0)
+            json_object_set_new(m, "table", msg_move(&v.table, v.opt.rules));
+    }
+    DdzAction show = ddz_action_show(g->turn);
+    DdzError err;
+    json_object_set_new(m, "can_show", json_boolean(ddz_game_check(g, &show, &err) == 0));
+    srv_send(srv, st->player->conn, m);
+}
+
+/* Sets the timers for the seat to act: a computer acts after the bot delay (none when no
+ * person is there to watch), a person by the deadline. */
+static void set_timers(DdzServer *srv, Room *r)
+{
+    r->deadline = r->bot_due = 0;
+    if (r->state != ROOM_PLAYING || r->game->phase >= DDZ_PHASE_OVER)
+        return;
+    if (computer_turn(r)) {
+        bool watched = room_humans(r, true) > 0 || r->nwatch > 0;
+        r->bot_due = srv->now + (watched ? srv->cfg.bot_delay_ms : 0);
+        if (r->bot_due <= 0)
+            r->bot_due = 1;
+    } else if (r->turn_ms > 0) {
+        /* One deadline per turn: set when the turn first goes to a person, kept when it
+         * comes back (reconnecting, leaving 托管) in the same turn. */
+        int64_t key = (int64_t)r->games << 16 | r->game->nhist;
+        if (r->turn_key != key || !r->turn_deadline) {
+            r->turn_key = key;
+            r->turn_deadline = srv->now + r->turn_ms;
+        }
+        r->deadline = r->turn_deadline;
+    }
+}
+
+void room_schedule(DdzServer *srv, Room *r)
+{
+    set_timers(srv, r);
+    if (r->state == ROOM_PLAYING && r->game->phase < DDZ_PHASE_OVER)
+        send_turn(srv, r);
+}
+
+static void reveal_into(const Room *r, json_t *m)
+{
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
+    json_object_set_new(m, "seed", json_string(seed));
+    json_object_set_new(m, "salt", json_string(r->salt));
+    json_object_set_new(m, "commit", json_string(r->commit));
+}
+
+/* The game's record with the commitment, for the store and the players. */
+static char *game_record(DdzServer *srv, Room *r)
+{
+    DdzRecordInfo info;
+    memset(&info, 0, sizeof info);
+    info.has_seed = true;
+    info.seed = r->seed;
+    info.game = r->games;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        snprintf(info.seats[s], sizeof info.seats[s], "%s", r->seat[s].name);
+    DdzError err;
+    char *text = ddz_commit_record(r->game, &info, r->commit, r->salt, &err);
+    if (!text)
+        srv_log(srv, "room %ld: no record: %s", r->id, err.msg);
+    return text;
+}
+
+static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResult *res, const int normal[3],
+                      const int penalty[3])
+{
+    if (!srv->store)
+        return;
+    DdzStoreEnd e;
+    memset(&e, 0, sizeof e);
+    e.game = r->store_game;
+    e.redeal = res == NULL;
+    e.seed = r->seed;
+    snprintf(e.salt, sizeof e.salt, "%s", r->salt);
+    e.record = record ? record : "";
+    e.landlord = res ? res->landlord : -1;
+    e.landlord_won = res && res->landlord_won;
+    e.now = srv->now;
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        const Seat *st = &r->seat[s];
+        e.player[s] = st->kind == SEAT_HUMAN ? st->player_id : 0;
+        snprintf(e.name[s], sizeof e.name[s], "%s", st->name);
+        e.score[s] = res ? normal[s] : 0;
+        e.penalty[s] = penalty ? penalty[s] : 0;
+    }
+    DdzError err;
+    if (ddz_store_game_end(srv->store, &e, &err) != 0)
+        srv_log(srv, "room %ld: game %lld not stored: %s", r->id, (long long)e.game, err.msg);
+}
+
+static void deal(DdzServer *srv, Room *r);
+static void back_to_waiting(DdzServer *srv, Room *r);
+
+/* The game is over: scores, penalties, the record, the store (one transaction), the reveal. */
+static void finish(DdzServer *srv, Room *r)
+{
+    DdzGame *g = r->game;
+    DdzResult res;
+    if (ddz_game_result(g, &res) != 0)
+        return;
+    /* The leaver penalty (RULES §7) is in the result: the seats abandoned by ddz_game_abandon
+     * get -10 x base under the leaver option. The store keeps the normal result and what the
+     * penalty changed. */
+    int penalty[DDZ_SEAT_NB], normal[DDZ_SEAT_NB];
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        penalty[s] = -res.leaver[s];
+        normal[s] = res.raw[s] - res.fee_paid[s];
+        r->seat[s].score += res.score[s];
+    }
+    char *record = game_record(srv, r);
+    store_end(srv, r, record, &res, normal, penalty);
+    char *result_text = ddz_result_json(&res); /* the record's result line: every factor */
+    json_t *result = result_text ? json_loads(result_text, 0, NULL) : NULL;
+    free(result_text);
+    json_object_del(result, "type");
+    json_t *m = json_pack("{s:s, s:I, s:o, s:[i,i,i], s:[i,i,i], s:o, s:o}", "type", "over", "game",
+                          (json_int_t)r->games, "result", result, "penalties", res.penalty[0], res.penalty[1], res.penalty[2],
+                          "totals", r->seat[0].score, r->seat[1].score, r->seat[2].score, "hands",
+                          msg_cards3(g->dealt), "bottom", msg_cards(g->bottom));
+    if (m) {
+        reveal_into(r, m);
+        if (record)
+            json_object_set_new(m, "record", json_string(record));
+    }
+    free(record);
+    room_broadcast(srv, r, m);
+    srv->stats.games_finished++;
+
+    r->next_first = (g->first + 1) % DDZ_SEAT_NB;
+    back_to_waiting(srv, r);
+}
+
+/* Back to waiting: people ready again; leavers and the disconnected lose their seats. */
+static void back_to_waiting(DdzServer *srv, Room *r)
+{
+    r->state = ROOM_WAITING;
+    r->deadline = r->bot_due = 0;
+    r->start_after = srv->now + srv->cfg.between_games_ms;
+    r->active = srv->now;
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        Seat *st = &r->seat[s];
+        if (st->kind != SEAT_HUMAN)
+            continue;
+        if (st->left || !st->player || !st->player->conn) {
+            Player *p = st->player;
+            room_seat_clear(st);
+            if (p) {
+                p->room = NULL;
+                p->seat = -1;
+                srv_player_forget_maybe(srv, p);
+            }
+            continue;
+        }
+        st->ready = false;
+        st->autop = false;
+        st->timeouts = 0;
+        room_seat_drop_agent(st);
+    }
+    srv->gc = true;
+    room_broadcast_room(srv, r);
+}
+
+static json_t *start_msg(const Room *r, const DdzView *v, int seat, int64_t now)
+{
+    json_t *m = json_pack("{s:s, s:I, s:i, s:s, s:o}", "type", "start", "game", (json_int_t)r->games, "first",
+                          v->first, "commit", r->commit, "next", msg_next(r, now));
+    if (m && seat >= 0)
+        json_object_set_new(m, "hand", msg_cards(v->hand));
+    if (m && v->revealed >= 0)
+        json_object_set_new(m, "revealed", json_integer(v->revealed));
+    return m;
+}
+
+/* Deals a new game: a seed from the CSPRNG, a salt, the commitment published before the
+ * bidding; each seat is sent its own hand only. */
+static void deal(DdzServer *srv, Room *r)
+{
+    if (!r->game && !(r->game = malloc(sizeof *r->game))) {
+        srv->failed_alloc = true;
+        return;
+    }
+    uint8_t salt[16];
+    if (srv->cfg.random || ddz_seed_secure(&r->seed) != 0)
+        srv_random(srv, &r->seed, sizeof r->seed);
+    srv_random(srv, salt, sizeof salt);
+    ddz_hex(salt, sizeof salt, r->salt);
+    ddz_commit_compute(r->seed, r->salt, r->commit);
+    DdzRng rng;
+    ddz_rng_seed(&rng, r->seed);
+    ddz_game_new(r->game, &r->opt, &rng, r->next_first);
+    r->games++;
+    r->state = ROOM_PLAYING;
+    r->store_game = 0;
+    if (srv->store) {
+        char options[256];
+        ddz_options_format(&r->opt, options, sizeof options);
+        DdzError err;
+        int64_t people[DDZ_SEAT_NB];
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            people[s] = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player_id : 0;
+        if (ddz_store_game_start(srv->store, r->id, options, r->commit, srv->now, &r->store_game, &err) != 0 ||
+            ddz_store_game_players(srv->store, r->store_game, people, &err) != 0)
+            srv_log(srv, "room %ld: game not stored: %s", r->id, err.msg);
+    }
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        r->seat[s].timeouts = 0;
+        if (r->seat[s].kind == SEAT_HUMAN && r->seat[s].player && !r->seat[s].player->conn)
+            r->seat[s].autop = true;
+    }
+    /* Timers first, so "next" in the start message is right; the turn message follows. */
+    set_timers(srv, r);
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        Player *p = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player : NULL;
+        if (p && p->conn) {
+            DdzView v;
+            ddz_game_view(r->game, s, &v);
+            srv_send(srv, p->conn, start_msg(r, &v, s, srv->now));
+        }
+    }
+    if (r->nwatch) {
+        DdzView v;
+        msg_public_view(r->game, &v);
+        json_t *m = start_msg(r, &v, -1, srv->now);
+        char *text = m ? json_dumps(m, JSON_COMPACT) : NULL;
+        json_decref(m);
+        for (int w = 0; text && w < r->nwatch; w++)
+            srv_send_text(srv, r->watch[w]->conn, text, strlen(text));
+        free(text);
+    }
+    send_turn(srv, r);
+}
+
+void room_try_start(DdzServer *srv, Room *r)
+{
+    if (r->state != ROOM_WAITING || srv->now < r->start_after)
+        return;
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        const Seat *st = &r->seat[s];
+        if (st->kind == SEAT_EMPTY || !st->ready || (st->kind == SEAT_HUMAN && (!st->player || !st->player->conn)))
+            return;
+    }
+    r->quick_due = 0;
+    deal(srv, r);
+    room_broadcast_room(srv, r);
+}
+
+/* Applies an action of the seat to act and tells everyone. by: "player", "timeout", "auto"
+ * (托管) or "bot". Returns 0, or -1 with err when the engine refuses it. */
+int room_apply(DdzServer *srv, Room *r, const DdzAction *a, const char *by, DdzError *err)
+{
+    DdzGame *g = r->game;
+    int landlord_before = g->landlord;
+    if (ddz_game_apply(g, a, err) != 0)
+        return -1;
+    const DdzAction *done = &g->hist[g->nhist - 1];
+    DdzView pub;
+    msg_public_view(g, &pub);
+    bool crowned = landlord_before == DDZ_NO_SEAT && g->landlord != DDZ_NO_SEAT;
+    /* Timers before the messages, so "next" tells the deadline. */
+    set_timers(srv, r);
+    json_t *m = msg_action(&pub, done, g->opt.rules);
+    if (m) {
+        json_object_set_new(m, "type", json_string("action"));
+        json_object_set_new(m, "by", json_string(by));
+        json_object_set_new(m, "counts", json_pack("[i, i, i]", pub.count[0], pub.count[1], pub.count[2]));
+        if (!crowned && g->phase < DDZ_PHASE_OVER)
+            json_object_set_new(m, "next", msg_next(r, srv->now));
+    }
+    room_broadcast(srv, r, m);
+    if (crowned)
+        room_broadcast(srv, r, json_pack("{s:s, s:i, s:i, s:o, s:o}", "type", "landlord", "seat", g->landlord, "bid",
+                                    g->bid, "bottom", msg_cards(pub.bottom), "next", msg_next(r, srv->now)));
+    if (g->phase == DDZ_PHASE_OVER) {
+        finish(srv, r);
+    } else if (g->phase == DDZ_PHASE_REDEAL) {
+        char *record = game_record(srv, r);
+        store_end(srv, r, record, NULL, NULL, NULL);
+        json_t *rm = json_pack("{s:s, s:I, s:o, s:o}", "type", "redeal", "game", (json_int_t)r->games, "hands",
+                               msg_cards3(g->dealt), "bottom", msg_cards(g->bottom));
+        if (rm) {
+            reveal_into(r, rm);
+            if (record)
+                json_object_set_new(rm, "record", json_string(record));
+        }
+        free(record);
+        room_broadcast(srv, r, rm);
+        srv->stats.redeals++;
+        r->next_first = (g->first + 1) % DDZ_SEAT_NB;
+        deal(srv, r);
+    } else {
+        send_turn(srv, r);
+    }
+    return 0;
+}
+
+/* The default of a seat that let its deadline pass (RULES §6): the lowest bid or double
+ * value (pass when allowed), a pass when following, the smallest legal move when leading. The
+ * legal lists honour every option: under play_all a follower whose whole hand may be played
+ * now has that move and no pass, so the default is the forced move. */
+static DdzAction default_action(DdzServer *srv, const DdzGame *g)
+{
+    int s = g->turn;
+    if (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE) {
+        int kind = g->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE;
+        uint8_t vals[4];
+        int n = ddz_game_legal_values(g, kind, vals);
+        return kind == DDZ_ACT_BID ? ddz_action_bid(s, n ? vals[0] : 0) : ddz_action_double(s, n ? vals[0] : 0);
+    }
+    int n = ddz_game_legal_moves(g, srv->moves); /* pass first when it is legal */
+    return ddz_action_play(s, n ? srv->moves[0] : ddz_move_pass(), 0);
+}
+
+/* The computer's choice for the seat to act, by: "bot", "auto" or "timeout". Whatever happens
+ * the seat acts: when the agent fails or is refused, the default; when the engine refuses
+ * that too, every legal action in turn. Returns 0, or -1 when nothing was accepted (a bug:
+ * logged, and the game is aborted rather than left frozen). */
+static int computer_act_by(DdzServer *srv, Room *r, const char *by, bool agent_first)
+{
+    DdzGame *g = r->game;
+    int s = g->turn;
+    Seat *st = &r->seat[s];
+    DdzAction a;
+    DdzError err;
+    if (agent_first && seat_agent(srv, r, s) == 0) {
+        DdzView v;
+        ddz_game_view(g, s, &v);
+        if (st->agent.act(st->agent.state, &v, &a) == 0) {
+            a.seat = (uint8_t)s;
+            if (room_apply(srv, r, &a, by, &err) == 0)
+                return 0;
+            srv_log(srv, "room %ld: computer player refused: %s", r->id, err.msg);
+        }
+    }
+    a = default_action(srv, g);
+    if (room_apply(srv, r, &a, by, &err) == 0)
+        return 0;
+    srv_log(srv, "room %ld: default action refused: %s", r->id, err.msg);
+    if (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE) {
+        for (int v = 0; v <= 3; v++) {
+            a = g->phase == DDZ_PHASE_BID ? ddz_action_bid(s, v) : ddz_action_double(s, v);
+            if (room_apply(srv, r, &a, by, &err) == 0)
+                return 0;
+        }
+    } else if (g->phase == DDZ_PHASE_PLAY) {
+        int n = ddz_game_legal_moves(g, srv->moves);
+        for (int i = 0; i < n; i++) {
+            a = ddz_action_play(s, srv->moves[i], 0);
+            if (room_apply(srv, r, &a, by, &err) == 0)
+                return 0;
+        }
+    }
+    return -1;
+}
+
+static void abort_game(DdzServer *srv, Room *r, const char *reason);
+
+static void computer_act(DdzServer *srv, Room *r)
+{
+    const char *by = r->seat[r->game->turn].kind == SEAT_BOT ? "bot" : "auto";
+    if (computer_act_by(srv, r, by, true) != 0)
+        abort_game(srv, r, "no legal action was accepted for a computer player");
+}
+
+static void timeout_act(DdzServer *srv, Room *r)
+{
+    int s = r->game->turn;
+    Seat *st = &r->seat[s];
+    int missed = st->timeouts + 1;
+    if (computer_act_by(srv, r, "timeout", false) != 0) {
+        abort_game(srv, r, "no legal action was accepted after a deadline");
+        return;
+    }
+    st->timeouts = missed;
+    if (missed >= 2 && !st->autop)
+        room_set_auto(srv, r, s, true, "timeouts");
+}
+
+/* The last resort against a frozen table: the game is aborted (no score changes), everyone
+ * is told, and the room waits again. */
+static void abort_game(DdzServer *srv, Room *r, const char *reason)
+{
+    srv_log(srv, "room %ld: game aborted: %s", r->id, reason);
+    if (srv->store && r->store_game) {
+        DdzError err;
+        ddz_store_game_abort(srv->store, r->store_game, NULL, &err);
+    }
+    srv->stats.games_aborted++;
+    room_broadcast(srv, r, json_pack("{s:s, s:I, s:I, s:s}", "type", "aborted", "room", (json_int_t)r->id, "game", (json_int_t)r->games, "reason",
+                                     reason));
+    back_to_waiting(srv, r);
+}
+
+void room_tick(DdzServer *srv, Room *r)
+{
+    room_send_watch_count(srv, r);
+    if (r->state == ROOM_WAITING && srv->cfg.room_idle_ms > 0 && srv->now - r->active >= srv->cfg.room_idle_ms) {
+        room_close_idle(srv, r);
+        return;
+    }
+    if (r->state == ROOM_WAITING) {
+        bool empty = false;
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            empty |= r->seat[s].kind == SEAT_EMPTY;
+        if (r->quick && empty && !r->quick_due) /* a seat emptied between games */
+            r->quick_due = srv->now + srv->cfg.quick_wait_ms;
+        if (r->quick && r->quick_due && srv->now >= r->quick_due && room_humans(r, true) > 0) {
+            r->quick_due = 0;
+            for (int s = 0; s < DDZ_SEAT_NB; s++)
+                if (r->seat[s].kind == SEAT_EMPTY)
+                    room_add_bot(srv, r, s, srv->cfg.quick_level);
+            room_broadcast_room(srv, r);
+        }
+        room_try_start(srv, r);
+        return;
+    }
+    /* Computers play on while their time has come; a game nobody watches runs to its end. */
+    for (int guard = 0; guard < 2 * DDZ_MAX_ACTIONS && r->state == ROOM_PLAYING; guard++) {
+        if (r->bot_due && srv->now >= r->bot_due) {
+            if (computer_turn(r))
+                computer_act(srv, r);
+            else
+                room_schedule(srv, r);
+        } else if (r->deadline && srv->now >= r->deadline) {
+            timeout_act(srv, r);
+        } else {
+            break;
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/* net_ui.h -- what the three parts of ddz connect's curses screens share (private to
+ * src/play): the screen state (NetUi), its table sync and messages (net.c), the lobby and room
+ * drawing (net_draw.c) and the keys (net_keys.c). */
+#ifndef DDZ_PLAY_NET_UI_H
+#define DDZ_PLAY_NET_UI_H
+
+#include <stdbool.h>
+
+#include <jansson.h>
+
+#include "net.h"
+#include "play.h"
+
+enum { IN_NONE, IN_CREATE_NAME, IN_CREATE_PASS, IN_JOIN_PASS, IN_WATCH_PASS, IN_CHAT, IN_REMOVE };
+enum { CHAT_LINES = 8 };
+
+struct NetUi {
+    DdzClient *c;
+    NetSend send;
+    void *ctx;
+    Play *p;
+    char url[200];
+    json_t *rooms, *room, *leaders;
+    int sel;                  /* the lobby's chosen room */
+    bool show_leaders;
+    int input;                /* IN_*: a line being typed */
+    char line[256];
+    char create_name[256];
+    long pending_room;
+    char chat[CHAT_LINES][320];
+    int nchat;
+    char note[320];           /* the lobby's or room's last message */
+    bool note_error;
+    char event[320];          /* the table's last event */
+    bool quit_ask, help;
+    bool result, hide_result; /* the result panel of the last game */
+    int cursor;
+    int bid, dbl[DDZ_SEAT_NB], bombs;
+    long deadline_at;         /* our turn's deadline (monotonic ms), 0 none */
+    long last_draw;
+    bool dirty;
+};
+
+long net_now_ms(void);
+const char *net_jstr(const json_t *o, const char *k);
+long net_jnum(const json_t *o, const char *k);
+/* Sends a message built with jansson (and frees it). */
+void net_send_obj(NetUi *u, json_t *o);
+void net_send_type(NetUi *u, const char *type);
+/* Rebuilds p->game (and the names, values and scores) from the client. */
+void net_sync_game(NetUi *u);
+/* Whether the table is on screen (a game runs, or its result is shown). */
+bool net_on_table(const NetUi *u);
+/* Draws the whole screen. */
+void net_draw_all(NetUi *u);
+
+#endif

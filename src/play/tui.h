@@ -1,0 +1,73 @@
+/* tui.h -- inside the full-screen game: the screen state shared by its files (tui.c input and
+ * callbacks, tui_draw.c drawing primitives and cards, tui_table.c the table, tui_panels.c
+ * the panels over it). Not a public header: only src/play includes it. */
+#ifndef DDZ_PLAY_TUI_H
+#define DDZ_PLAY_TUI_H
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+
+#include "play.h"
+
+#define MIN_COLS 80
+#define MIN_LINES 24
+#define K_ABORT (KEY_MAX + 1) /* a signal: leave at once */
+
+/* Colour roles; each maps to a colour pair, or to plain attributes under NO_COLOR. */
+enum { R_NORMAL, R_CARD, R_CARD_RED, R_CURSOR, R_CURSOR_RED, R_TITLE, R_WARN, R_BADGE, R_HINT,
+       R_ERROR, R_BACK, R_TURN, R_GOOD, R_DIM, R_BOLD, R_NB };
+
+enum { OV_NONE, OV_HELP, OV_QUIT, OV_RESULT, OV_FINAL, OV_READINGS };
+
+typedef struct Tui {
+    Play *p;
+    bool color;
+    int cursor;        /* index of the cursor in your sorted hand */
+    int thinking;      /* seat shown thinking, -1 none */
+    int spin;          /* spinner frame */
+    int overlay;
+    bool reveal;       /* game over: show the hands left */
+    bool quit_final;   /* the final table was left with q */
+    char event[512];   /* the last thing that happened, for the message line */
+    int event_role;
+} Tui;
+
+/* Drawing primitives (tui_draw.c). */
+attr_t tui_role(const Tui *t, int r);
+void tui_init_colors(Tui *t);
+/* Display width of UTF-8 text (Chinese characters take two columns). */
+int tui_text_width(const char *s);
+/* Writes s at (y, x) with role r, cut at max columns (and at the screen's edge); returns the
+ * columns written. */
+int tui_put_max(const Tui *t, int y, int x, int r, const char *s, int max);
+int tui_put(const Tui *t, int y, int x, int r, const char *s);
+void tui_put_center(const Tui *t, int y, int r, const char *s);
+void tui_put_right(const Tui *t, int y, int right, int r, const char *s);
+/* Fills a rectangle with spaces of role r. */
+void tui_fill(const Tui *t, int y, int x, int h, int w, int r);
+/* A bordered box for panels. */
+void tui_box(const Tui *t, int y, int x, int h, int w, const char *title);
+/* A card as a tile two columns wide and `rows` high. */
+void tui_tile(const Tui *t, int y, int x, DdzCard c, int rows, bool cursor);
+/* A card on one line: "♠A", "♥10", "大王". */
+int tui_chip(const Tui *t, int y, int x, DdzCard c);
+/* Cards as 2-row tiles in rows of at most `per` tiles (see tui_draw.c). */
+int tui_tiles(const Tui *t, int y, int x, bool right, int per, DdzCards cards, int max_rows);
+/* Lines of text (split at '\n') from (y, x); the count of lines and the widest line. */
+int tui_put_lines(const Tui *t, int y, int x, int r, const char *text, int maxw);
+int tui_count_lines(const char *s, int *maxw);
+/* Pads s to w columns on the left (lpad) or the right (rpad). */
+void tui_lpad(const char *s, int w, char *out, size_t size);
+void tui_rpad(const char *s, int w, char *out, size_t size);
+
+/* One whole frame: the table and the panel on top (tui_table.c). */
+void tui_draw(Tui *t);
+
+/* The panels (tui_panels.c). */
+void tui_draw_help(const Tui *t);
+void tui_draw_quit(const Tui *t);
+void tui_draw_result(const Tui *t);
+void tui_draw_final(const Tui *t);
+void tui_draw_readings(const Tui *t);
+
+#endif
