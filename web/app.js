@@ -170,6 +170,7 @@ function onMessage(m) {
     }
     case 'left':
       S.room = null; S.game = null; S.seat = -1; S.showResult = false;
+      if (m.reason === 'idle') S.notice = t('idleClosed');
       net.send({ type: 'rooms' });
       net.send({ type: 'leaderboard' });
       break;
@@ -235,6 +236,13 @@ function onMessage(m) {
     case 'auto':
       if (S.room && S.room.seats[m.seat]) S.room.seats[m.seat].auto = m.on;
       break;
+    case 'spectators':
+      if (S.room && S.room.id === m.room) S.room.spectators = m.count;
+      break;
+    case 'aborted':
+      if (S.game) { S.game = null; S.showResult = false; }
+      notify(t('aborted'), true);
+      return;
     case 'redeal':
       S.game = null;
       notify(t('redeal'));

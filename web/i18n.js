@@ -173,6 +173,13 @@ const T = {
   lvl_hard: ['困难', 'hard'],
   lvl_expert: ['专家', 'expert'],
   error: ['出错了：{0}', 'Error: {0}'],
+  aborted: ['本局已作废（不计分）', 'The game was aborted (no score changes)'],
+  idleClosed: ['房间长时间无人操作，已关闭', 'The room closed after 10 idle minutes'],
+  springF: ['春天倍数', 'Spring factor'],
+  rockets: ['王炸', 'Rockets'],
+  showF: ['明牌倍数', 'Show multiplier'],
+  stakes: ['农民输赢', 'Farmer stakes'],
+  uncapped: ['封顶前', 'Before the cap'],
 };
 
 /** Refusals by protocol error code (docs/PROTOCOL.md, Errors). @type {Record<string, [string, string]>} */
@@ -198,6 +205,9 @@ const ERR = {
   flood: ['消息太多，连接被断开', 'Too many messages: disconnected'],
   bad_token: ['登录已过期，已重新登录', 'Your session expired; signed in again'],
   storage: ['服务器存储出错', 'The server could not store it'],
+  too_many_tries: ['密码错误次数太多：{0}', 'Too many wrong passwords: {0}'],
+  internal: ['服务器内部错误', 'Server error'],
+  hello_first: ['请先登录', 'Say hello first'],
 };
 
 /** English engine reasons worded in Chinese ("illegal"); unknown ones stay as they are. @type {[RegExp, string][]} */

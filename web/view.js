@@ -332,12 +332,17 @@ function result(S, A) {
   const lordWon = r.landlord_won;
   const mine = S.seat >= 0 ? (S.seat === r.landlord) === lordWon : null;
   const names = S.room.seats.map((/** @type {any} */ x, /** @type {number} */ s) => (x ? x.name : t('seatN') + ' ' + (s + 1)));
+  /** @param {number[]|undefined} a */
+  const three = (a) => (a || []).join(' / ');
   const rows = [
-    [t('base'), r.base], [t('bombs'), r.bombs], [t('spring'), r.spring ? '✓' : '—'], [t('antiSpring'), r.anti_spring ? '✓' : '—'],
-    [t('robs'), g.robs], [t('shown'), g.shown.some(Boolean) ? '✓' : '—'],
-    [t('doubles'), g.doubles.map((d) => (d === 2 ? '×4' : d ? '×2' : '—')).join(' / ')],
-    [t('multiple'), '×' + r.multiple], [t('capped'), (r.stakes || []).join(' / ')], [t('fee'), r.fee],
-    [t('penalty'), (o.penalties || [0, 0, 0]).join(' / ')],
+    [t('base'), r.base], [t('bombs'), r.bombs + (r.rockets ? ' (' + t('rockets') + ' ' + r.rockets + ')' : '')],
+    [t('spring'), r.spring ? '✓' : '—'], [t('antiSpring'), r.anti_spring ? '✓' : '—'],
+    [t('springF'), '×' + (r.spring_factor ?? (r.spring || r.anti_spring ? 2 : 1))],
+    [t('robs'), r.robs ?? g.robs], [t('showF'), '×' + (r.show ?? 1)],
+    [t('doubles'), r.doubling ? r.doubling.map((/** @type {number} */ d) => '×' + d).join(' / ') : '—'],
+    [t('multiple'), '×' + r.multiple],
+    [t('uncapped'), three(r.uncapped)], [t('capped'), r.cap ? r.cap : '—'], [t('stakes'), three(r.stakes)],
+    [t('fee'), r.fee], [t('penalty'), three(o.penalties)],
   ];
   const held = [0, 1, 2].map((s) => {
     const dealt = [...(g.dealt[s] || []), ...(s === r.landlord ? g.bottom : [])];
