@@ -153,7 +153,8 @@ function onMessage(m) {
   switch (m.type) {
     case 'welcome':
       S.me = { player: m.player, name: m.name };
-      if (!m.resumed) { S.room = null; S.game = null; S.seat = -1; }
+      // room, state and turn follow when the player sits somewhere (PROTOCOL.md, Session).
+      S.room = null; S.game = null; S.seat = -1; S.showResult = false;
       net.send({ type: 'rooms' });
       net.send({ type: 'leaderboard' });
       if (S.solo && !m.resumed) startSolo();
@@ -327,7 +328,7 @@ export const A = {
   rename(name) {
     name = name.trim();
     store.set('name', name);
-    net.hello();
+    net.reconnect();
   },
   toggleLang() {
     const l = getLang() === 'zh' ? 'en' : 'zh';
@@ -462,6 +463,13 @@ function main() {
   draw();
   net.connect();
   setInterval(() => tickClocks(S), 250);
+  // Keyboard play: a rank typed anywhere on the table goes to the rank line.
+  document.addEventListener('keydown', (e) => {
+    const el = /** @type {HTMLElement} */ (e.target);
+    if (e.ctrlKey || e.altKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return;
+    const ranks = document.getElementById('ranks');
+    if (ranks && /^[0-9tjqkaxdph]$/i.test(e.key)) ranks.focus();
+  });
   // For the tests (tests/web): the connection, to cut it as a network failure would.
   /** @type {any} */ (window).ddz = { net, S };
 }

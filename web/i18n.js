@@ -82,6 +82,8 @@ const T = {
   dbl0: ['不加倍', 'No double'],
   dbl1: ['加倍', 'Double'],
   dbl2: ['超级加倍', 'Super double'],
+  redouble: ['反加倍', 'Redouble'],
+  noRedouble: ['不反加倍', 'No redouble'],
   show: ['明牌', 'Show cards'],
   yourTurn: ['轮到你了', 'Your turn'],
   waitFor: ['等待 {0}', 'Waiting for {0}'],

@@ -80,6 +80,14 @@ export class Net {
     return true;
   }
 
+  /** Says hello again on a new connection (a new name: hello is once per connection). */
+  reconnect() {
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) { ws.onclose = null; ws.close(); }
+    this.connect();
+  }
+
   /** Drops the connection as a network failure would (the reconnect follows). */
   drop() { if (this.ws) this.ws.close(); }
 }

@@ -90,7 +90,7 @@ function header(S, A) {
       h('input', { id: 'nick', name: 'nick', 'data-k': 'nick', maxlength: 16, value: S.me.name || '', placeholder: '路人甲', autocomplete: 'nickname' }),
       h('button', { 'data-k': 'rename' }, t('rename'))),
     h('button', { class: 'lang', 'data-k': 'lang', lang: getLang() === 'zh' ? 'en' : 'zh', title: t('langLabel'), onclick: () => A.toggleLang() }, t('lang')),
-    h('button', { class: 'theme', 'data-k': 'theme', onclick: () => A.toggleTheme() }, t('theme')));
+    h('button', { class: 'theme', 'data-k': 'theme', 'aria-label': t('theme'), title: t('theme'), onclick: () => A.toggleTheme() }, '◐'));
 }
 
 /** @param {State} S @param {Actions} A */
@@ -241,7 +241,8 @@ function actions(S, A) {
       btns.push(h('button', { class: v ? 'primary' : '', 'data-k': 'bid' + v, onclick: () => A.bid(v) }, label));
     }
   } else if (turn && turn.phase === 'double') {
-    for (const v of turn.values) btns.push(h('button', { class: v ? 'primary' : '', 'data-k': 'dbl' + v, onclick: () => A.double(v) }, t('dbl' + v)));
+    const redouble = /(^|,)double=farmer/.test(g.options || S.room.options) && g.landlord === S.seat;
+    for (const v of turn.values) btns.push(h('button', { class: v ? 'primary' : '', 'data-k': 'dbl' + v, onclick: () => A.double(v) }, redouble ? t(v ? 'redouble' : 'noRedouble') : t('dbl' + v)));
   }
   if (turn && turn.can_show) btns.push(h('button', { 'data-k': 'show', onclick: () => A.show() }, t('show')));
   const playing = g.landlord >= 0 && !(turn && turn.phase !== 'play') && (!g.next || g.next.phase === 'play');

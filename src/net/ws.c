@@ -462,10 +462,10 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     }
     struct lws_vhost *vh = lws_get_vhost_by_name(sv.ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
-    printf("ddz serve: listening on ws://%s:%d%s%s\n", info.iface, port, cfg->db ? " with " : "",
-           cfg->db ? cfg->db : "");
-    if (cfg->web)
-        printf("ddz serve: the browser client is at http://%s:%d/\n", info.iface, port);
+    printf("ddz serve: listening on ws://%s:%d%s%s", info.iface, port, cfg->db ? " with " : "", cfg->db ? cfg->db : "");
+    if (cfg->web) /* one line: scripts read the port from it */
+        printf(" (in a browser: http://%s:%d/)", info.iface, port);
+    printf("\n");
     fflush(stdout);
     if (cfg->listening)
         cfg->listening(cfg->listening_ctx, info.iface, port);

@@ -217,6 +217,10 @@ try {
   });
   console.log(`     first view: ${load.bytes} bytes transferred, first contentful paint at ${load.fcp} ms`);
   check(load.bytes > 0 && load.bytes < 300 * 1024, `the whole client is ${load.bytes} bytes (< 300 KB)`);
+  await p1.locator('#nick').fill('张三');
+  await p1.locator('[data-k="rename"]').click();
+  await p1.waitForFunction(() => /** @type {any} */ (window).ddz.S.me.name === '张三' && /** @type {any} */ (window).ddz.S.status === 'open');
+  check(true, 'renamed to 张三');
   await p1.locator('[data-k="create"]').click();
   await p1.locator('#c-name').fill('web test');
   await p1.locator('#c-bots').selectOption('0');
@@ -300,7 +304,25 @@ try {
     const bad = leaks(frames.get(who), /** @type {number} */ (seat));
     check(bad.length === 0, `hidden cards: ${who} (seat ${seat}) saw none of another seat's ${bad.slice(0, 3).join('; ')}`);
   }
+  // A second tab of the same player takes over; the first one says so and offers to take back.
+  const tab2 = await p2.context().newPage();
+  await tab2.goto(URL);
+  await tab2.waitForFunction(() => /** @type {any} */ (window).ddz && /** @type {any} */ (window).ddz.S.status === 'open');
+  await p2.waitForFunction(() => /** @type {any} */ (window).ddz.S.status === 'replaced');
+  check(await p2.locator('[data-k="takeback"]').isVisible(), 'a second tab takes over; the first offers to continue there');
+  check((await state(tab2)).seat === seats[1], 'the second tab sits in the same seat');
   for (const p of [...players, spec]) await p.context().close();
+
+  // ddz web: prints the address of a table with two computers.
+  const web = spawn(BIN, ['web', '--no-open', '--port', '0', '--level', 'easy'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const webUrl = await new Promise((resolve) => {
+    let buf = '';
+    web.stdout.on('data', (d) => { buf += d; const m = /play at (http:\/\/\S+)/.exec(buf); if (m) resolve(m[1]); });
+    setTimeout(() => resolve(''), 10000);
+  });
+  const res = webUrl ? await fetch(webUrl) : null;
+  check(/^http:\/\/127\.0\.0\.1:\d+\/#solo=easy$/.test(String(webUrl)) && res !== null && res.status === 200, `ddz web prints ${webUrl}`);
+  web.kill('SIGTERM');
 
   // 2. A game against two computers (ddz web's #solo), screenshots at three sizes and both languages.
   const solo = await open('solo', 'zh', { width: 1280, height: 800 }, '#solo=easy');
@@ -313,14 +335,29 @@ try {
       if ((await solo.evaluate(() => document.documentElement.lang)).startsWith(lang === 'zh' ? 'zh' : 'en') === false) await solo.locator('[data-k="lang"]').click();
       for (const [w, hgt] of [[1280, 800], [390, 844], [844, 390]]) {
         await solo.setViewportSize({ width: w, height: hgt });
+        const fits = await solo.waitForFunction(() => document.documentElement.scrollWidth <= innerWidth, null, { timeout: 3000 }).then(() => true, () => false);
+        check(fits, `${w}x${hgt} ${lang}: nothing wider than the window`);
         await solo.screenshot({ path: `${OUT}/table-${w}x${hgt}-${lang}.png` });
       }
     }
-    await solo.setViewportSize({ width: 960, height: 600 });
-    await solo.screenshot({ path: `${OUT}/readme-960x600.png` });
+    await solo.setViewportSize({ width: 1024, height: 640 });
+    await solo.waitForFunction(() => document.documentElement.scrollWidth <= innerWidth, null, { timeout: 3000 }).catch(() => {});
+    await sleep(300);
+    await solo.screenshot({ path: `${OUT}/readme-1024x640.png` });
     await solo.locator('[data-k="theme"]').click();
     await solo.setViewportSize({ width: 1280, height: 800 });
+    await sleep(200);
     await solo.screenshot({ path: `${OUT}/table-1280x800-dark.png` });
+    // Touch-drag (pointer) across three cards selects them; a second drag over them unselects.
+    const boxes = await solo.$$eval('.hand [data-id]', (els) => els.slice(0, 3).map((e) => { const r = e.getBoundingClientRect(); return [r.x + 4, r.y + 20]; }));
+    await solo.evaluate(() => /** @type {any} */ (window).ddz.S.sel.clear());
+    await solo.mouse.move(boxes[0][0], boxes[0][1]);
+    await solo.mouse.down();
+    for (const [x, y] of boxes) await solo.mouse.move(x, y, { steps: 3 });
+    await solo.mouse.up();
+    const dragged = await solo.$$eval('.hand [aria-pressed="true"]', (els) => els.length);
+    check(dragged === 3, `dragging across three cards selects them (${dragged})`);
+    await solo.locator('[data-k="clear"]').click();
     await solo.locator('[data-k="theme"]').click();
   });
   await solo.waitForSelector('.dialog');
