@@ -147,5 +147,28 @@ if [ "$a" != "$b" ] || ! printf '%s' "$a" | grep -q "Your hand"; then
     echo "FAIL play_seed_is_reproducible"
 fi
 
+# tournament (RULES §7): a seeded event is the same for any --jobs, its record verifies and
+# replays, a damaged one does not; bad counts are refused with the reason.
+runs=$((runs + 1))
+"$DDZ" tournament --players 11 --groups 2 --games-per-table 2 --seed 5 --jobs 1 --record "$tmp/t1.jsonl" >"$tmp/t1.out" 2>&1 &&
+    "$DDZ" tournament --players 11 --groups 2 --games-per-table 2 --seed 5 --jobs 3 --record "$tmp/t3.jsonl" >"$tmp/t3.out" 2>&1
+if ! cmp -s "$tmp/t1.jsonl" "$tmp/t3.jsonl" || ! grep -q "^final round 1: 2 players" "$tmp/t1.out" ||
+    ! grep -q "winner" "$tmp/t1.out" || [ "$(grep -v ' games in ' "$tmp/t1.out")" != "$(grep -v ' games in ' "$tmp/t3.out")" ]; then
+    fails=$((fails + 1))
+    echo "FAIL tournament_same_for_any_jobs"
+fi
+expect tournament_verify 0 "tournament: every draw, game, result and the standings check out" -- verify "$tmp/t1.jsonl"
+runs=$((runs + 1))
+"$DDZ" replay "$tmp/t1.jsonl" >"$tmp/tr.out" 2>&1
+if ! grep -q "^group B round 1: 5 players, 1 table; bye: " "$tmp/tr.out" || ! grep -q "the event replays" "$tmp/tr.out"; then
+    fails=$((fails + 1))
+    echo "FAIL tournament_replay_tells_the_rounds"
+fi
+sed 's/"winner":\([0-9]\)/"winner":1\1/' "$tmp/t1.jsonl" >"$tmp/tbad.jsonl"
+expect_err tournament_damaged "differs" -- verify "$tmp/tbad.jsonl"
+expect_err tournament_too_few "players 2: a number from 3" -- tournament --players 2
+expect_err tournament_too_many_groups "groups 4: 10 players make 1 to 3 groups" -- tournament --players 10 --groups 4 --seed 1
+expect_err tournament_bad_agent "unknown agent" -- tournament --players 3 --agents nobody --seed 1
+
 echo "cli.sh: $((runs - fails))/$runs passed"
 [ $fails = 0 ]

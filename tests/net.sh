@@ -142,10 +142,10 @@ check "computers played the sleeper's turns" grep -q '"by":"auto"' "$tmp/S1.fram
 # 7. The records verify: each seed deals its hands, each commitment matches, also by hand.
 check "ddz verify: $("$DDZ" verify "$tmp/A.jsonl" 2>&1 | tail -3)" "$DDZ" verify "$tmp/A.jsonl" --quiet
 head -1 "$tmp/A.jsonl" >"$tmp/h"
-seed=$(sed -n 's/.*"seed":"\{0,1\}\([0-9]*\).*/\1/p' "$tmp/h")
+seed=$(sed -n 's/.*"seed256":"\([0-9a-f]*\)".*/\1/p' "$tmp/h")
 salt=$(sed -n 's/.*"salt":"\([0-9a-f]*\)".*/\1/p' "$tmp/h")
 commit=$(sed -n 's/.*"commit":"\([0-9a-f]*\)".*/\1/p' "$tmp/h")
-by_hand=$(printf 'ddz-deal/1:%s:%s' "$salt" "$seed" | sha256sum | cut -d' ' -f1)
+by_hand=$(printf 'ddz-deal/2:%s:%s' "$salt" "$seed" | sha256sum | cut -d' ' -f1)
 check "sha256sum of the revealed seed is the commitment" test "$by_hand" = "$commit"
 sed "1s/\"salt\":\"./\"salt\":\"Z/" "$tmp/A.jsonl" >"$tmp/bad.jsonl"
 runs=$((runs + 1))

@@ -79,13 +79,15 @@ if [ -z "$port" ]; then
     exit 1
 fi
 url=ws://127.0.0.1:$port
+# ddz connect keeps its tokens under $XDG_CONFIG_HOME/ddz/: here, not in the user's home.
+export XDG_CONFIG_HOME="$tmp/config"
 
 # start ARGS: a new 80x24 session running ddz connect ARGS, then a line with its exit status.
 start() {
     $T kill-server >/dev/null 2>&1
     sleep 0.1
     $T new-session -d -s net -x 80 -y 24 \
-        "LANG=C.UTF-8 LC_ALL=C.UTF-8 '$DDZ' connect $url $*; echo DDZ-EXIT=\$?; sleep 60" ||
+        "LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$DDZ' connect $url $*; echo DDZ-EXIT=\$?; sleep 60" ||
         { fail "tmux new-session"; exit 1; }
 }
 
@@ -126,7 +128,7 @@ wait_re bottom "Bottom .[0-9JQKA]"
 wait_re play_turn "Your lead: play any move\.|Beat .*, or pass\.|wins\." 20
 if screen_has "Your lead"; then
     keys p
-    wait_for lead_pass "you lead: you cannot pass"
+    wait_for lead_pass "You lead: you cannot pass."
 fi
 if screen_has "Your lead|Beat .*, or pass"; then
     keys Enter
@@ -175,12 +177,12 @@ wait_for zh_seat "座位 0  李四（你）"
 wait_for zh_keys2 "r 准备"
 # A third player sees the room's password flag, and is asked for it.
 S=net2
-$T new-session -d -s net2 -x 80 -y 24 "LANG=C.UTF-8 LC_ALL=C.UTF-8 '$DDZ' connect $url --name 王五 --lang en; echo DDZ-EXIT=\$?; sleep 60"
+$T new-session -d -s net2 -x 80 -y 24 "LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_CONFIG_HOME='$XDG_CONFIG_HOME' '$DDZ' connect $url --name 王五 --lang en; echo DDZ-EXIT=\$?; sleep 60"
 wait_re locked "2 \* +密室 +李四 +1/3 +waiting"
 keys Down Enter
 wait_for ask_password "Password of room 2:"
 keys "wrong" Enter
-wait_for wrong_password "password"
+wait_for wrong_password "Wrong password for room 2."
 keys j "pw" Enter
 wait_re joined "Seat 1 +王五 \(you\)"
 S=net
@@ -191,6 +193,36 @@ wait_for exit3 "DDZ-EXIT=0"
 S=net
 keys q y
 wait_for zh_exit "DDZ-EXIT=0"
+
+# Reconnect just works: the token was kept, so 张三 is player 1 again, with no flag; the
+# leaderboard lists 张三 once.
+runs=$((runs + 1))
+out=$(printf 'top\n' | "$DDZ" connect "$url" --plain --lang en --name 张三 2>&1)
+case $out in
+*"Welcome, 张三 (player 1), welcome back."*) ;;
+*) fail "token_kept: $out" ;;
+esac
+runs=$((runs + 1))
+[ "$(printf '%s\n' "$out" | grep -c '张三 ')" = 2 ] || fail "leaderboard_once: $out"
+runs=$((runs + 1))
+[ "$(stat -c %a "$XDG_CONFIG_HOME/ddz/tokens" 2>/dev/null)" = 700 ] || fail "tokens_dir_private"
+# A player who quits in the middle of a game and starts the client again is back at the table.
+"$DDZ" connect "$url" --auto --create 续局 --bots 1 --games 1 --think 400 >"$tmp/host.out" 2>&1 &
+host=$!
+start --name 钱七 --lang en
+wait_for back_lobby "续局"
+keys Enter
+wait_re back_seat "Seat [0-9] +钱七 \(you\)"
+keys r
+wait_re back_game "Game [0-9]+"
+$T kill-server >/dev/null 2>&1
+start --name 钱七 --lang en
+wait_re back_again "Game [0-9]+" 5
+wait_re back_hand "[♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]"
+keys o
+wait "$host" || fail "the host of 续局: $(cat "$tmp/host.out")"
+keys q y
+wait_for back_exit "DDZ-EXIT=0"
 
 # A spectator (Chinese): a person and two computers play one game; the person goes at its end.
 # The spectator sees the winning side only, and the name of the one who left, marked.
@@ -211,10 +243,17 @@ wait_for zh_watch_exit "DDZ-EXIT=0"
 
 # The line mode speaks --lang too ----------------------------------------------------------------
 runs=$((runs + 1))
-out=$(printf 'rooms\n' | "$DDZ" connect "$url" --plain --lang zh --name 赵六 2>&1)
+out=$(printf 'rooms\njoin 4242\npass\n' | "$DDZ" connect "$url" --plain --lang zh --name 赵六 2>&1)
 case $out in
-*"欢迎，赵六（玩家 "*"还没有房间"*) ;;
+*"欢迎，赵六（玩家 "*"还没有房间"*"! 没有房间 4242。"*"! 请先加入或创建房间。"*) ;;
 *) fail "plain_zh: $out" ;;
+esac
+# Refusals are worded by the client, in its language.
+runs=$((runs + 1))
+out=$(printf 'join 4242\n' | "$DDZ" connect "$url" --plain --lang en --name Zhao 2>&1)
+case $out in
+*"! There is no room 4242."*) ;;
+*) fail "plain_en_refusal: $out" ;;
 esac
 
 echo "net_tmux.sh: $((runs - fails))/$runs checks passed"

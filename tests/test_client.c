@@ -378,12 +378,129 @@ static void a_player_who_left_keeps_its_name_at_the_table_and_in_the_result(void
     t_free(t);
 }
 
+/* The client whose turn it is (-1: none). */
+static int t_turn(T *t)
+{
+    for (int k = 0; k < t->n; k++)
+        if (!t->f[k].closed && t->f[k].c.my_turn)
+            return k;
+    return -1;
+}
+
+/* The last frame of client k is the error code with the argument key = want (a string or,
+ * with want NULL, the integer iwant). */
+static void t_refused(T *t, int k, const char *code, const char *key, const char *want, long iwant)
+{
+    json_t *m = t->f[k].last;
+    assert_string_equal(t->f[k].last_type, "error");
+    assert_string_equal(json_string_value(json_object_get(m, "code")), code);
+    assert_non_null(json_object_get(m, "message")); /* the sentence stays, for old clients */
+    json_t *v = json_object_get(json_object_get(m, "args"), key);
+    if (want) {
+        if (!json_is_string(v) || strcmp(json_string_value(v), want))
+            fail_msg("%s: args.%s is %s, want %s", code, key, json_is_string(v) ? json_string_value(v) : "-", want);
+    } else {
+        assert_true(json_is_integer(v));
+        assert_int_equal(json_integer_value(v), iwant);
+    }
+}
+
+static bool someone_leads(T *t)
+{
+    int k = t_turn(t);
+    return k >= 0 && t->f[k].c.turn_phase == DDZ_PHASE_PLAY && t->f[k].c.lead;
+}
+
+static bool someone_follows_a_single(T *t)
+{
+    int k = t_turn(t);
+    return k >= 0 && t->f[k].c.turn_phase == DDZ_PHASE_PLAY && !t->f[k].c.lead &&
+           t->f[k].c.table.type == DDZ_SINGLE && t->f[k].c.table.rank > 0 &&
+           (ddz_cards_ranks(t->f[k].c.hand) & ((DdzRanks)0xF << 0)) != 0;
+}
+
+static void refusals_carry_a_code_and_arguments(void **state)
+{
+    (void)state;
+    T *t = t_new(31, NULL);
+    int a = t_client(t, "A"), b = t_client(t, "B"), c = t_client(t, "C");
+    long room = t_table(t, a, b, c);
+    int k = t_turn(t);
+    assert_true(k >= 0);
+    int other = (k + 1) % 3;
+    /* Out of turn, out of phase, a value the bidding does not allow. */
+    t_send(t, other, "{\"type\":\"bid\",\"value\":1}");
+    t_refused(t, other, "not_your_turn", "seat", NULL, t->f[k].c.seat);
+    t_send(t, k, "{\"type\":\"double\",\"value\":1}");
+    t_refused(t, k, "illegal", "reason", "phase", 0);
+    t_send(t, k, "{\"type\":\"bid\",\"value\":2}");
+    int k2 = t_turn(t);
+    t_send(t, k2, "{\"type\":\"bid\",\"value\":1}");
+    t_refused(t, k2, "illegal", "reason", "value", 0);
+    json_t *vals = json_object_get(json_object_get(t->f[k2].last, "args"), "values");
+    assert_int_equal(json_array_size(vals), 2);
+    assert_int_equal(json_integer_value(json_array_get(vals, 0)), 0);
+    assert_int_equal(json_integer_value(json_array_get(vals, 1)), 3);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(t->f[k2].last, "args"), "phase")), "bid");
+    /* Leading: a pass, cards that make no move, cards not held. */
+    t_run(t, 5000, someone_leads);
+    k = t_turn(t);
+    assert_true(k >= 0);
+    t_send(t, k, "{\"type\":\"pass\"}");
+    t_refused(t, k, "illegal", "reason", "lead_pass", 0);
+    DdzRanks held = ddz_cards_ranks(t->f[k].c.hand);
+    char two[3] = "", missing[2] = "";
+    for (int r = 0; r < DDZ_RANK_2; r++) {
+        if (ddz_ranks_get(held, r) && strlen(two) < 2 && (!two[0] || two[0] != ddz_rank_char(r)))
+            two[strlen(two)] = ddz_rank_char(r);
+        if (!ddz_ranks_get(held, r) && !missing[0])
+            missing[0] = ddz_rank_char(r);
+    }
+    assert_int_equal(strlen(two), 2);
+    t_sendf(t, k, "{\"type\":\"play\",\"move\":\"%s\"}", two);
+    t_refused(t, k, "illegal", "reason", "not_a_move", 0);
+    t_refused(t, k, "illegal", "ranks", two, 0);
+    if (missing[0]) {
+        t_sendf(t, k, "{\"type\":\"play\",\"move\":\"%s\"}", missing);
+        t_refused(t, k, "not_in_hand", "ranks", missing, 0);
+    }
+    /* Following a single with a lower one. */
+    t_run(t, 5000, someone_follows_a_single);
+    k = t_turn(t);
+    assert_true(someone_follows_a_single(t));
+    {
+        const DdzClient *fc = &t->f[k].c;
+        DdzRanks h = ddz_cards_ranks(fc->hand);
+        int low = -1;
+        for (int r = 0; r < fc->table.rank && low < 0; r++)
+            if (ddz_ranks_get(h, r))
+                low = r;
+        assert_true(low >= 0);
+        {
+            char table[8], move[2] = {ddz_rank_char(low), 0};
+            ddz_move_format(&fc->table, fc->opt.rules, table, sizeof table);
+            t_sendf(t, k, "{\"type\":\"play\",\"move\":\"%s\"}", move);
+            t_refused(t, k, "illegal", "reason", "does_not_beat", 0);
+            t_refused(t, k, "illegal", "move", move, 0);
+            t_refused(t, k, "illegal", "table", table, 0);
+        }
+    }
+    /* The lobby's refusals name the room. */
+    int d = t_hello(t, "D", NULL);
+    t_send(t, d, "{\"type\":\"join\",\"room\":4242}");
+    t_refused(t, d, "no_room", "room", NULL, 4242);
+    t_sendf(t, d, "{\"type\":\"join\",\"room\":%ld}", room);
+    t_refused(t, d, "playing", "room", NULL, room);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(counts_match_the_server_through_games_and_for_spectators),
         cmocka_unit_test(counts_match_the_server_after_a_reconnect),
         cmocka_unit_test(a_player_who_left_keeps_its_name_at_the_table_and_in_the_result),
+        cmocka_unit_test(refusals_carry_a_code_and_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,7 +42,8 @@ static bool options_equal(const DdzOptions *a, const DdzOptions *b)
            a->packet_deal == b->packet_deal && a->forced_bid == b->forced_bid &&
            a->must_bid == b->must_bid && a->show_cards == b->show_cards &&
            a->play_all == b->play_all && a->base == b->base && a->cap == b->cap &&
-           a->fee_percent == b->fee_percent;
+           a->fee_percent == b->fee_percent && a->spring_off == b->spring_off &&
+           a->leaver_penalty == b->leaver_penalty && a->turn_seconds == b->turn_seconds;
 }
 
 /* Every field of the state that the rules can see, and the history up to nhist (entries
@@ -2409,6 +2410,44 @@ static void options_set_all(DdzOptions *o, const char *list)
     }
 }
 
+/* RULES §7: the competition bundle is exactly its parts, each of which works alone. */
+static void options_competition_bundle_is_its_parts(void **state)
+{
+    (void)state;
+    DdzOptions bundle = set_one("competition"), parts = ddz_options_default();
+    options_set_all(&parts, "packet,first=middle,must_bid,forced_bid,play_all,spring_off,turn=30,leaver");
+    assert_true(options_equal(&bundle, &parts));
+    assert_true(bundle.packet_deal && bundle.must_bid && bundle.forced_bid && bundle.play_all);
+    assert_true(bundle.spring_off && bundle.leaver_penalty);
+    assert_int_equal(bundle.first_bidder, DDZ_FIRST_MIDDLE);
+    assert_int_equal(bundle.turn_seconds, 30);
+    assert_int_equal(bundle.cap, 0);
+    assert_int_equal(bundle.fee_percent, 0);
+    assert_int_equal(bundle.rules, DDZ_RULES_STANDARD);
+    /* Each part alone changes only itself. */
+    static const char *const alone[] = {"packet", "first=middle", "must_bid", "forced_bid", "play_all",
+                                        "spring_off", "turn=30", "leaver", "cap=9", "fee=2"};
+    for (size_t i = 0; i < sizeof alone / sizeof alone[0]; i++) {
+        DdzOptions o = set_one(alone[i]), d = ddz_options_default();
+        char buf[256], want[64];
+        ddz_options_format(&o, buf, sizeof buf);
+        snprintf(want, sizeof want, "rules=standard,%s", alone[i]);
+        assert_string_equal(buf, want);
+        assert_false(options_equal(&o, &d));
+    }
+    /* Later items override the bundle's parts. */
+    DdzOptions o = ddz_options_default();
+    options_set_all(&o, "competition,spring_off=0,turn=15");
+    assert_false(o.spring_off);
+    assert_int_equal(o.turn_seconds, 15);
+    DdzError err;
+    assert_int_equal(ddz_options_set(&o, "competition=0", &err), -1);
+    assert_non_null(strstr(err.msg, "bundle"));
+    assert_int_equal(ddz_options_set(&o, "turn=601", &err), -1);
+    assert_int_equal(ddz_options_set(&o, "first=top", &err), -1);
+    assert_non_null(strstr(err.msg, "first=middle"));
+}
+
 static void options_format_round_trips_through_set(void **state)
 {
     (void)state;
@@ -2417,6 +2456,7 @@ static void options_format_round_trips_through_set(void **state)
         "packet,forced_bid,must_bid,show,play_all,fee=5", "rules=botzone,double=farmer,fee=100",
         ("rules=classic,bid=rob,first=heart3,packet,forced_bid,must_bid,show,play_all,base=3,"
          "cap=7,fee=1"),
+        "first=middle,spring_off,leaver,turn=30", "competition,cap=100,fee=3", "turn=0,spring_off=0",
     };
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
         DdzOptions o = ddz_options_default(), back = ddz_options_default();
@@ -2510,6 +2550,7 @@ int main(void)
         cmocka_unit_test(options_set_reads_each_documented_name),
         cmocka_unit_test(options_set_refuses_unknown_names_and_values),
         cmocka_unit_test(options_format_round_trips_through_set),
+        cmocka_unit_test(options_competition_bundle_is_its_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

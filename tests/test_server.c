@@ -309,8 +309,17 @@ static void the_commitment_before_bidding_matches_the_revealed_seed(void **state
     assert_non_null(over);
     assert_string_equal(str_of(over, "commit"), commit);
     char want[DDZ_COMMIT_HEX];
-    assert_int_equal(ddz_commit_compute(strtoull(str_of(over, "seed"), NULL, 10), str_of(over, "salt"), want), 0);
+    /* RULES §2: the deal seed is 256 bits, revealed as 64 hex digits; the commitment is version 2. */
+    const char *seed_hex = str_of(over, "seed");
+    assert_int_equal(strlen(seed_hex), 64);
+    assert_int_equal(strspn(seed_hex, "0123456789abcdef"), 64);
+    assert_int_equal(ddz_commit_compute_text(seed_hex, str_of(over, "salt"), want), 0);
     assert_string_equal(want, commit);
+    uint8_t wide[DDZ_SEED256_BYTES];
+    assert_int_equal(ddz_seed256_parse(seed_hex, wide, NULL), 0);
+    char want2[DDZ_COMMIT_HEX];
+    assert_int_equal(ddz_commit_compute256(wide, str_of(over, "salt"), want2), 0);
+    assert_string_equal(want2, commit);
     assert_true(t->f[c].c.commit_ok);
     /* The record verifies: the seed deals the hands and the commitment matches... */
     char path[] = "/tmp/ddz_test_verify_XXXXXX";
@@ -328,9 +337,9 @@ static void the_commitment_before_bidding_matches_the_revealed_seed(void **state
     assert_int_equal(verify_file(path), 1);
     free(bad);
     bad = strdup(record);
-    char *seed = strstr(bad, "\"seed\":");
+    char *seed = strstr(bad, "\"seed256\":\"");
     assert_non_null(seed);
-    seed[7] = seed[7] == '1' ? '2' : '1';
+    seed[11] = seed[11] == '1' ? '2' : '1';
     assert_int_equal(write_text(path, bad), 0);
     assert_int_equal(verify_file(path), 1);
     free(bad);
@@ -695,7 +704,7 @@ static void a_crash_leaves_finished_games_counted_once_and_others_aborted(void *
     DdzStoreEnd e;
     memset(&e, 0, sizeof e);
     e.game = g1;
-    e.seed = 42;
+    strcpy(e.seed, "2a");
     strcpy(e.salt, "00112233445566778899aabbccddeeff");
     e.record = "{}";
     e.player[0] = p1;

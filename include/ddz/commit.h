@@ -24,6 +24,14 @@
  * salt is not 32 hex digits or libsodium cannot start. */
 int ddz_commit_compute(uint64_t seed, const char *salt, char out[DDZ_COMMIT_HEX]);
 
+/* The commitment of a 256-bit deal seed (real games, RULES §2):
+ *   commit = hex(SHA-256("ddz-deal/2:" + salt + ":" + the seed's 64 lower-case hex digits)) */
+int ddz_commit_compute256(const uint8_t seed[DDZ_SEED256_BYTES], const char *salt, char out[DDZ_COMMIT_HEX]);
+
+/* Either commitment from the seed as the protocol and records write it: 64 hex digits (a
+ * 256-bit seed, version 2) or a decimal uint64 (version 1). 0, or -1 on a bad seed or salt. */
+int ddz_commit_compute_text(const char *seed, const char *salt, char out[DDZ_COMMIT_HEX]);
+
 /* Writes bytes as lower-case hex (2n digits and a NUL). */
 void ddz_hex(const void *bytes, size_t n, char *out);
 

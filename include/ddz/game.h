@@ -53,6 +53,9 @@ typedef struct DdzOptions {
     uint8_t base;         /* base score of the rob flow (default 1); points mode uses the bid */
     bool spring_off;      /* spring and anti-spring do not double (competition: bombs only) */
     bool leaver_penalty;  /* an abandoned seat (ddz_game_abandon) loses 10 × base, RULES §7 */
+    uint16_t turn_seconds;/* seconds to act before the server passes for the seat (or plays the
+                             smallest move when leading); 0: the server's default. Games without
+                             a clock (the library, the terminal game) do not use it */
     int cap;              /* 封顶: each side's total in one game is at most this (0: no cap) */
     int fee_percent;      /* 抽水: percent of each winner's gain the house takes (0..100) */
 } DdzOptions;
@@ -61,7 +64,9 @@ DdzOptions ddz_options_default(void);
 
 /* Sets one option from "name=value" (or a bare flag name meaning =1), e.g. "rules=douzero",
  * "bid=rob", "first=heart3", "double=farmer", "packet", "forced_bid", "must_bid", "show",
- * "play_all", "base=2", "cap=64", "fee=5", "spring_off", "leaver", "first=middle". Returns 0, or -1 with err saying what is wrong
+ * "play_all", "base=2", "cap=64", "fee=5", "spring_off", "leaver", "first=middle", "turn=30", and
+ * the bundle "competition" (RULES §7), which sets packet, first=middle, must_bid, forced_bid,
+ * play_all, spring_off, turn=30 and leaver at once (add cap=N and fee=N to it). Returns 0, or -1 with err saying what is wrong
  * and listing what is accepted. */
 int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err);
 
@@ -175,10 +180,38 @@ void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB]);
 void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CARD_NB], int first,
                    int reveal_index);
 
-/* A 64-bit seed from the operating system's CSPRNG (libsodium's randombytes_buf), for real
- * games: deal with ddz_rng_seed(seed) then ddz_game_new, and the game stays replayable
- * from its record. Returns 0, or -1 if libsodium cannot initialise. */
+/* A 64-bit seed from the operating system's CSPRNG (libsodium's randombytes_buf), e.g. for
+ * a DdzRng that needs an unpredictable start. Real deals use ddz_seed256_secure (below).
+ * Returns 0, or -1 if libsodium cannot initialise. */
 int ddz_seed_secure(uint64_t *seed);
+
+/* 256-bit deal seeds (RULES §2): real games are shuffled from 32 bytes drawn from the OS
+ * CSPRNG, expanded by ChaCha20 (libsodium's crypto_stream_chacha20: key = the seed, nonce = 8
+ * zero bytes, block counter from 0), so every one of the 54! orders is reachable and nobody can
+ * search the seed space from the cards they hold. The key stream is read as little-endian
+ * 32-bit words; a draw below n takes the next word w < 2^32 - (2^32 mod n) as w mod n
+ * (rejection: no bias). The shuffle is Fisher-Yates: for i = 53 down to 1, swap deck[i] with
+ * deck[draw below i + 1], starting from deck[k] = card k; then the revealed card's index is
+ * drawn the same way (first=revealed: below 51; first=middle: 10 + below 34). Simulations keep
+ * DdzRng and 64-bit seeds. */
+#define DDZ_SEED256_BYTES 32
+#define DDZ_SEED256_HEX 65 /* 64 lower-case hex digits and a NUL */
+
+/* Fills seed from the CSPRNG; 0, or -1 if libsodium cannot initialise. */
+int ddz_seed256_secure(uint8_t seed[DDZ_SEED256_BYTES]);
+
+/* Shuffles deck from seed as above; returns the revealed card's index for first_bidder
+ * (DdzFirstBidder), -1 when it reveals none, or -2 if libsodium cannot initialise (the deck
+ * is then untouched). */
+int ddz_deck_shuffle_seed256(const uint8_t seed[DDZ_SEED256_BYTES], DdzCard deck[DDZ_CARD_NB], int first_bidder);
+
+/* Shuffles from a 256-bit seed and deals: the deal of real games and their replays. */
+void ddz_game_new_seed256(DdzGame *g, const DdzOptions *opt, const uint8_t seed[DDZ_SEED256_BYTES], int first);
+
+/* The seed as 64 lower-case hex digits, and back (upper case accepted); parse returns 0, or
+ * -1 with err naming the bad length or character. */
+void ddz_seed256_format(const uint8_t seed[DDZ_SEED256_BYTES], char out[DDZ_SEED256_HEX]);
+int ddz_seed256_parse(const char *text, uint8_t seed[DDZ_SEED256_BYTES], DdzError *err);
 
 /* Shuffles with rng and deals: the seed-to-deal path of simulations and replays. */
 void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first);

@@ -16,8 +16,10 @@
 
 /* What a record says besides the game itself. */
 typedef struct DdzRecordInfo {
-    bool has_seed;      /* the deal came from ddz_game_new(seed) */
+    bool has_seed;      /* the deal came from ddz_game_new(seed) (simulations) */
     uint64_t seed;      /* then: the DdzRng seed of the deal */
+    bool has_seed256;   /* the deal came from ddz_game_new_seed256 (real games); not with has_seed */
+    uint8_t seed256[DDZ_SEED256_BYTES];
     char seats[DDZ_SEAT_NB][32]; /* player names or agent names ("" if unknown) */
     long game;          /* game number within a match or run, from 1 (0 if none) */
 } DdzRecordInfo;

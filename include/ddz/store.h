@@ -58,7 +58,7 @@ int ddz_store_game_start(DdzStore *st, int64_t room, const char *options, const 
 typedef struct DdzStoreEnd {
     int64_t game;
     bool redeal;
-    uint64_t seed;
+    char seed[65]; /* the deal seed as the protocol writes it: 64 hex digits (DDZ_SEED256_HEX) */
     char salt[33];                 /* hex */
     const char *record;            /* JSON Lines text */
     int64_t player[3];             /* 0 for a computer player */

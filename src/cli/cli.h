@@ -40,6 +40,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_connect(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_web(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
 int cmd_loadtest(int argc, char **argv);
 
 #endif

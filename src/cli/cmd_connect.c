@@ -65,13 +65,9 @@ static void on_open(void *ctx, long id)
 
 static void save_token(App *a)
 {
-    if (!a->token_file || !a->c.token[0])
-        return;
-    FILE *f = fopen(a->token_file, "w");
-    if (f) {
-        fprintf(f, "%s\n", a->c.token);
-        fclose(f);
-    }
+    DdzError err;
+    if (a->token_file && a->c.token[0] && connect_token_save(a->token_file, a->c.token, &err) != 0 && !a->ui)
+        fprintf(stderr, "ddz connect: the token is not kept: %s\n", err.msg);
 }
 
 static void on_message(void *ctx, long id, const char *data, size_t len)
@@ -91,6 +87,11 @@ static void on_message(void *ctx, long id, const char *data, size_t len)
     DdzClientEvent e = ddz_client_feed_json(&a->c, m);
     if (e == DDZ_EV_WELCOME)
         save_token(a);
+    if (e == DDZ_EV_ERROR && !a->c.player && !strcmp(a->c.error_code, "bad_token") && a->c.token[0]) {
+        /* The server does not know the saved token: a new player, whose token is kept. */
+        a->c.token[0] = '\0';
+        on_open(a, a->id);
+    }
     if (e == DDZ_EV_TURN || e == DDZ_EV_START || e == DDZ_EV_STATE)
         a->hint = -1;
     if ((e == DDZ_EV_OVER || e == DDZ_EV_REDEAL) && a->record_path && a->c.record) {
@@ -253,6 +254,8 @@ int cmd_connect(int argc, char **argv)
             a->hostile_on = true;
         else if (!strcmp(o, "--verbose") || !strcmp(o, "-v"))
             a->verbose = true;
+        else if (!strcmp(o, "--new"))
+            a->fresh = true;
         else if (!strcmp(o, "--plain"))
             plain = true;
         else if (!strcmp(o, "--lang")) {
@@ -282,14 +285,13 @@ int cmd_connect(int argc, char **argv)
         free(a);
         return rc;
     }
-    if (a->token_file) {
-        FILE *f = fopen(a->token_file, "r");
-        if (f) {
-            if (fscanf(f, "%63s", a->c.token) != 1)
-                a->c.token[0] = '\0';
-            fclose(f);
-        }
-    }
+    /* People get their player back when they start again: the token is kept per server and
+     * name, unless --token-file says where (the automatic clients keep none by default). */
+    if (!a->token_file && !a->autoplay &&
+        connect_token_path(a->url, a->name, a->token_path, sizeof a->token_path) == 0)
+        a->token_file = a->token_path;
+    if (a->token_file && !a->fresh)
+        connect_token_load(a->token_file, a->c.token, sizeof a->c.token);
     if (frames_path && !(a->frames = fopen(frames_path, "w"))) {
         free(a);
         return cli_fail("connect: cannot write %s: %s", frames_path, strerror(errno));

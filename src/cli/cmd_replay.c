@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "ddz/record.h"
+#include "ddz/tournament.h"
 
 /* "standard rules" or "standard rules, bid=rob, double=farmer": the options in words. */
 static void options_text(const DdzOptions *opt, char *buf, size_t size)
@@ -174,6 +175,16 @@ int cmd_replay(int argc, char **argv)
     FILE *f = open_input(name);
     if (!f)
         return cli_fail("replay: cannot read %s: %s", name, strerror(errno));
+    if (ddz_tour_file_is_event(f)) {
+        /* A whole tournament: its draws, games and standings, told round by round. */
+        DdzError terr;
+        int trc = ddz_tour_verify(f, quiet ? NULL : stdout, &terr);
+        fclose(f);
+        if (trc != 0)
+            return cli_fail("replay: %s:%d: %s", name, terr.pos, terr.msg);
+        printf("the event replays: every draw, game, result and the standings check out\n");
+        return CLI_OK;
+    }
     DdzGame *g = malloc(sizeof *g);
     if (!g) {
         fclose(f);

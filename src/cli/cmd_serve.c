@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "ddz/tournament.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
 #include "ddz/http.h"
@@ -201,6 +202,15 @@ int cmd_verify(int argc, char **argv)
     }
     if (!f)
         return cli_fail("verify: cannot read %s: %s", path, strerror(errno));
+    if (ddz_tour_file_is_event(f)) {
+        DdzError terr;
+        int trc = ddz_tour_verify(f, NULL, &terr);
+        fclose(f);
+        if (trc != 0)
+            return cli_fail("verify: %s:%d: %s", path, terr.pos, terr.msg);
+        printf("tournament: every draw, game, result and the standings check out\n");
+        return CLI_OK;
+    }
     long games;
     DdzError err;
     int bad = ddz_commit_verify(f, quiet ? NULL : stdout, stderr, path, &games, &err);

@@ -26,6 +26,8 @@ typedef struct App {
     DdzWsClient *ws;
     long id;
     const char *url, *name, *token_file, *record_path, *password, *bot_level;
+    char token_path[512];  /* the token's file by default (connect_token_path) */
+    bool fresh;            /* --new: do not use a saved token */
     FILE *frames;
     DdzClient c;
     char names[DDZ_SEAT_NB][80];
@@ -64,6 +66,14 @@ void connect_send(App *a, const char *text);
 void connect_sendf(App *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A JSON string literal of s (malloc'ed; for names, passwords and chat typed by people). */
 char *connect_quoted(const char *s);
+
+/* The saved tokens (connect_token.c): the file for the server of url and name (NULL: none)
+ * under $XDG_CONFIG_HOME/ddz/tokens/; returns 0, or -1 when there is no such directory. */
+int connect_token_path(const char *url, const char *name, char *out, size_t size);
+/* Reads a saved token (empty when there is none). */
+void connect_token_load(const char *path, char *token, size_t size);
+/* Saves a token, readable by its owner only; returns 0 or -1 with err. */
+int connect_token_save(const char *path, const char *token, DdzError *err);
 
 /* Line mode (connect_plain.c). */
 void connect_sayt(App *a, PlayText id, ...);

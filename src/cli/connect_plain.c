@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "connect.h"
+#include "../play/refusal.h"
 #include "ddz/movegen.h"
 
 static const char *seat_name(const App *a, int s)
@@ -145,7 +146,8 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
         connect_sayt(a, T_L_WELCOME, c->name, c->player, json_is_true(json_object_get(m, "resumed")) ? tx(a, T_L_WELCOME_BACK) : "");
         break;
     case DDZ_EV_ERROR:
-        say(a, "! %s: %s\n", c->error_code, c->error);
+        play_refusal_text(a->tp, c, m, text, sizeof text);
+        say(a, "! %s\n", text);
         break;
     case DDZ_EV_ROOMS: {
         json_t *rooms = json_object_get(m, "rooms"), *r;

@@ -181,7 +181,7 @@ static const CliCommand COMMANDS[] = {
      "  --report          with --db: print what the database holds (JSON) and exit\n"
      "  --records         with --db: print every stored game record (JSON Lines) and exit\n"},
     {"connect", cmd_connect,
-     "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--record F]",
+     "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--new] [--record F]",
      "Plays on a ddz server. On a terminal, full screen (ncursesw): the lobby (rooms with their\n"
      "players, seats and password flag; Enter join, w watch, c create, k quick match,\n"
      "t leaderboard, r refresh), the room (seats, ready marks, computers, scores, chat: r ready,\n"
@@ -194,8 +194,11 @@ static const CliCommand COMMANDS[] = {
      "                    the locale)\n"
      "  --plain           line mode\n"
      "  --ascii           SA HT C3 BJ RJ instead of Unicode suits\n"
-     "  --token-file F    keep the reconnect token in F: connecting again with it resumes\n"
-     "                    your player, and a game you dropped out of\n"
+     "  --token-file F    keep the reconnect token in F instead of the default place,\n"
+     "                    $XDG_CONFIG_HOME/ddz/tokens/ (~/.config/ddz/tokens/), one file per\n"
+     "                    server and name: starting again resumes your player, and a game\n"
+     "                    you dropped out of, with no flag\n"
+     "  --new             start as a new player (the saved token is replaced)\n"
      "  --record F        append every game's record (with its commitment) to F, for\n"
      "                    ddz verify and ddz replay\n"
      "Automatic client (tests): --auto plays by itself with a simple strategy and checks every\n"
@@ -228,9 +231,33 @@ static const CliCommand COMMANDS[] = {
      "Checks game records of ddz serve (JSON Lines, docs/RECORD.md; - for standard input):\n"
      "each game is dealt again from its seed and replayed through the rules engine, and the\n"
      "seed and salt must hash (SHA-256) to the commitment the server published before the\n"
-     "bidding: printf 'ddz-deal/1:%s:%s' SALT SEED | sha256sum. Prints one line per game and\n"
-     "\"N games, M bad\"; problems go to standard error as FILE:LINE: reason. Exit status 0\n"
-     "when all are good, 1 when there is no game, 2 when one is bad.\n"},
+     "bidding: printf 'ddz-deal/2:%s:%s' SALT SEED | sha256sum (SEED: the 64 hex digits of the\n"
+     "256-bit seed; records of older servers: ddz-deal/1 and a decimal 64-bit seed). Prints one\n"
+     "line per game and \"N games, M bad\"; problems go to standard error as FILE:LINE: reason.\n"
+     "Exit status 0 when all are good, 1 when there is no game, 2 when one is bad.\n"
+     "A tournament record (ddz tournament --record) is checked whole: every draw again from\n"
+     "its seed, every game, every table's result, extra game and lot, and the standings.\n"},
+    {"tournament", cmd_tournament,
+     "ddz tournament --players N [--groups G] [--games-per-table K] [--agents A,B,...|--levels L,...] "
+     "[--seed S] [--record FILE] [--jobs J] [-o OPTION]... [--plain-rules] [--top T]",
+     "A whole competition (晋级赛, RULES.md §7) among computer players: drawn by lot into tables\n"
+     "of three, K games per table (default 6), the top scorer of each table advancing, a tie\n"
+     "played off in one extra game and then drawn by lot, byes for the one or two left over\n"
+     "(never a second bye while another player has none), rounds until one table is left;\n"
+     "with --groups G the players are drawn into G groups first and the group winners meet in\n"
+     "a final. Prints each round's tables, scores, tie-breaks and byes, then the standings.\n"
+     "  --agents A,...   agents or levels for the entrants in turn (default normal: the rule\n"
+     "                   agent); entrant i plays as the (i mod count)-th\n"
+     "  --seed S         a simulation: every draw and deal from S (xoshiro256**); without it\n"
+     "                   the event's 256-bit seed comes from the system's CSPRNG (ChaCha20)\n"
+     "                   and is printed and recorded\n"
+     "  --record FILE    the whole event as JSON Lines with every game's record inside\n"
+     "                   (docs/TOURNAMENT.md); ddz replay FILE tells it, ddz verify FILE checks it\n"
+     "  --jobs J         tables played in parallel; the event is the same for any J\n"
+     "  -o OPTION        a rule option on top of the competition rules (-o competition:\n"
+     "                   ddz help options), e.g. -o cap=64 -o fee=5\n"
+     "  --plain-rules    the default game instead of the competition rules (plus any -o)\n"
+     "  --top T          print only the first T lines of the standings\n"},
     {"loadtest", cmd_loadtest, "ddz loadtest [--clients N] [--duration S] [--url ws://HOST:PORT] [--think MS]",
      "Load test: N bot clients (default 300) connect over the first tenth of the run, ask for\n"
      "a quick match (so three make a table), and play with a think time of about MS (default\n"
@@ -325,7 +352,12 @@ static const char OPTIONS_HELP[] =
     "                     10 x the base, whatever the result; the house balances (RULES §7)\n"
     "  cap=N              封顶: neither side wins or loses more than N in one game (the\n"
     "                     farmers' stakes are scaled down to sum to N)\n"
-    "  fee=N              抽水: the house takes N percent of each winner's gain\n";
+    "  fee=N              抽水: the house takes N percent of each winner's gain\n"
+    "  turn=N             seconds to act in a served game, then a pass (the smallest move when\n"
+    "                     leading); 0: the server's --turn\n"
+    "  competition        the competition rule set (RULES §7) at once: packet, first=middle,\n"
+    "                     must_bid, forced_bid, play_all, spring_off, turn=30, leaver; add cap=N\n"
+    "                     and fee=N for a cap and a house fee. Each part also works alone\n";
 
 static int help(const char *name)
 {

@@ -90,6 +90,18 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
             opt->leaver_penalty = b;
         else
             opt->play_all = b;
+    } else if (!strcmp(name, "competition")) {
+        if (number(value, 1, 1, &v) != 0)
+            return ddz_error_set(err, 0, "competition is a bundle of options: write it alone, without =%.40s", value);
+        /* RULES §7: the competition rule set, each part also an option of its own. */
+        opt->packet_deal = opt->must_bid = opt->forced_bid = opt->play_all = true;
+        opt->spring_off = opt->leaver_penalty = true;
+        opt->first_bidder = DDZ_FIRST_MIDDLE;
+        opt->turn_seconds = 30;
+    } else if (!strcmp(name, "turn")) {
+        if (number(value, 0, 600, &v) != 0)
+            return ddz_error_set(err, 0, "turn=%.40s: the time to act is a number of seconds from 0 to 600", value);
+        opt->turn_seconds = (uint16_t)v;
     } else if (!strcmp(name, "base")) {
         if (number(value, 1, 100, &v) != 0)
             return ddz_error_set(err, 0, "base=%.40s: the base score is a number from 1 to 100", value);
@@ -106,7 +118,7 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
         return ddz_error_set(err, 0,
                     "unknown option '%.40s' (options: rules=P bid=points|rob first=given|revealed|heart3|middle "
                     "double=none|farmer|app packet forced_bid must_bid show play_all spring_off leaver "
-                    "base=N cap=N fee=N)",
+                    "turn=N base=N cap=N fee=N, and the bundle competition)",
                     name);
     }
     return 0;
@@ -138,6 +150,8 @@ size_t ddz_options_format(const DdzOptions *opt, char *buf, size_t size)
         ADD(",spring_off");
     if (opt->leaver_penalty)
         ADD(",leaver");
+    if (opt->turn_seconds)
+        ADD(",turn=%d", opt->turn_seconds);
     if (opt->base != d.base)
         ADD(",base=%d", opt->base);
     if (opt->cap)

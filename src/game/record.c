@@ -69,6 +69,11 @@ static json_t *header_json(const DdzGame *g, const DdzRecordInfo *info, DdzError
             bad |= json_object_set_new(o, "seed", json_string(text));
         }
     }
+    if (info->has_seed256) {
+        char hex[DDZ_SEED256_HEX];
+        ddz_seed256_format(info->seed256, hex);
+        bad |= json_object_set_new(o, "seed256", json_string(hex));
+    }
     bad |= json_object_set_new(o, "first", json_integer(g->first));
     if (g->revealed >= 0)
         bad |= json_object_set_new(o, "revealed", json_integer(g->revealed));
@@ -371,6 +376,22 @@ static int get_seed(Ctx *c, const json_t *o, DdzRecordInfo *info)
     return 0;
 }
 
+/* The 256-bit deal seed: 64 hex digits. */
+static int get_seed256(Ctx *c, const json_t *o, DdzRecordInfo *info)
+{
+    const char *text;
+    int rc = get_string(c, o, "seed256", false, &text);
+    if (rc != 0)
+        return rc < 0 ? -1 : 0;
+    DdzError e;
+    if (ddz_seed256_parse(text, info->seed256, &e) != 0)
+        return bad(c, "field \"seed256\": %s", e.msg);
+    if (info->has_seed)
+        return bad(c, "a record has \"seed\" (simulation) or \"seed256\" (real game), not both");
+    info->has_seed256 = true;
+    return 0;
+}
+
 /* Copies a seat name, cut at a character boundary when it is longer than the room. */
 static void copy_name(char dst[32], const char *src)
 {
@@ -415,7 +436,7 @@ static int read_header(Ctx *c, DdzGame *g, DdzRecordInfo *info)
         return bad(c, "record version %lld is not supported (this reader reads version %d)", version,
                    DDZ_RECORD_VERSION);
     if (get_int(c, o, "game", 0, LONG_MAX, false, &game) < 0 || get_string(c, o, "options", true, &opts) != 0 ||
-        read_options(c, opts, &opt) != 0 || get_seed(c, o, info) != 0 ||
+        read_options(c, opts, &opt) != 0 || get_seed(c, o, info) != 0 || get_seed256(c, o, info) != 0 ||
         get_int(c, o, "first", 0, DDZ_SEAT_NB - 1, true, &first) != 0 ||
         get_int(c, o, "revealed", 0, DDZ_CARD_NB - 1, false, &revealed) < 0 ||
         get_string(c, o, "bottom", true, &bottom_text) != 0)
@@ -454,8 +475,8 @@ static int read_header(Ctx *c, DdzGame *g, DdzRecordInfo *info)
     if (ddz_game_from_hands(g, &opt, hands, bottom, (int)first, &e) != 0)
         return bad(c, "%s", e.msg);
     if (revealed >= 0) {
-        if (opt.first_bidder != DDZ_FIRST_REVEALED)
-            return bad(c, "a revealed card, but the options have no first=revealed");
+        if (opt.first_bidder != DDZ_FIRST_REVEALED && opt.first_bidder != DDZ_FIRST_MIDDLE)
+            return bad(c, "a revealed card, but the options have no first=revealed or first=middle");
         int holder = -1;
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             if (ddz_cards_has(hands[s], (DdzCard)revealed))
@@ -469,13 +490,17 @@ static int read_header(Ctx *c, DdzGame *g, DdzRecordInfo *info)
     }
     if (g->first != first)
         return bad(c, "\"first\" says seat %lld, but under these options seat %d bids first", first, g->first);
-    if (info->has_seed) {
+    if (info->has_seed || info->has_seed256) {
         DdzGame *dealt = malloc(sizeof *dealt);
         if (!dealt)
             return bad(c, "out of memory");
-        DdzRng rng;
-        ddz_rng_seed(&rng, info->seed);
-        ddz_game_new(dealt, &opt, &rng, (int)first);
+        if (info->has_seed) {
+            DdzRng rng;
+            ddz_rng_seed(&rng, info->seed);
+            ddz_game_new(dealt, &opt, &rng, (int)first);
+        } else {
+            ddz_game_new_seed256(dealt, &opt, info->seed256, (int)first);
+        }
         const char *what = "the revealed card";
         char seat_text[24];
         for (int s = DDZ_SEAT_NB - 1; s >= 0; s--)
@@ -487,6 +512,11 @@ static int read_header(Ctx *c, DdzGame *g, DdzRecordInfo *info)
             what = "the bottom";
         bool same = what != seat_text && dealt->bottom == bottom && dealt->revealed == g->revealed;
         free(dealt);
+        if (!same && info->has_seed256) {
+            char hex[DDZ_SEED256_HEX];
+            ddz_seed256_format(info->seed256, hex);
+            return bad(c, "seed256 %.16s... does not deal these cards (%s differs)", hex, what);
+        }
         if (!same)
             return bad(c, "seed %" PRIu64 " does not deal these cards (%s differs)", info->seed, what);
     }

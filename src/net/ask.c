@@ -5,8 +5,16 @@
 #include <string.h>
 
 #include "core.h"
+#include "refuse.h"
 #include "ddz/ai.h"
 #include "ddz/text.h"
+
+static json_t *ranks_json(DdzRanks r)
+{
+    char text[96];
+    ddz_ranks_format(r, text, sizeof text);
+    return json_string(text);
+}
 
 /* Turns a play message into an action: "move" (rank notation, an optional ":type:rank"
  * reading) and/or "cards" (the exact suited cards). Returns 0, or -1 after an error. */
@@ -34,7 +42,8 @@ static int play_action(DdzServer *srv, Room *r, Player *p, const json_t *msg, Dd
         if (cards & ~v.hand) {
             char text[512];
             ddz_cards_format(cards & ~v.hand, DDZ_STYLE_ASCII, text, sizeof text);
-            srv_error(srv, p->conn, "not_in_hand", "you do not hold %s", text);
+            srv_refuse(srv, p->conn, "not_in_hand", json_pack("{s:o}", "ranks", ranks_json(ddz_cards_ranks(cards & ~v.hand))),
+                       "you do not hold %s", text);
             return -1;
         }
         ranks = ddz_cards_ranks(cards);
@@ -61,7 +70,7 @@ static int play_action(DdzServer *srv, Room *r, Player *p, const json_t *msg, Dd
         if (!jc && !ddz_cards_pick(v.hand, ranks, &cards)) {
             char rt[64];
             ddz_ranks_format(ranks, rt, sizeof rt);
-            srv_error(srv, p->conn, "not_in_hand", "you do not hold %s", rt);
+            srv_refuse(srv, p->conn, "not_in_hand", json_pack("{s:s}", "ranks", rt), "you do not hold %s", rt);
             return -1;
         }
     }
@@ -76,11 +85,13 @@ static int play_action(DdzServer *srv, Room *r, Player *p, const json_t *msg, Dd
     if (n == 0) {
         char rt[64];
         ddz_ranks_format(ranks, rt, sizeof rt);
-        srv_error(srv, p->conn, "illegal", "%s is not a move under the %s rules", rt, ddz_ruleset_name(v.opt.rules));
+        srv_refuse(srv, p->conn, "illegal", refuse_not_a_move(ranks), "%s is not a move under the %s rules", rt,
+                   ddz_ruleset_name(v.opt.rules));
         return -1;
     }
     int legal = -1, nlegal = 0;
     DdzError first_err;
+    DdzAction first = ddz_action_play(p->seat, readings[0], cards);
     for (int i = 0; i < n; i++) {
         DdzAction a = ddz_action_play(p->seat, readings[i], cards);
         if (ddz_game_check(g, &a, i == 0 ? &first_err : &err) == 0) {
@@ -89,7 +100,7 @@ static int play_action(DdzServer *srv, Room *r, Player *p, const json_t *msg, Dd
         }
     }
     if (nlegal == 0) {
-        srv_error(srv, p->conn, "illegal", "%s", first_err.msg);
+        srv_refuse(srv, p->conn, "illegal", refuse_args(g, &first), "%s", first_err.msg);
         return -1;
     }
     if (nlegal > 1) {
@@ -122,7 +133,7 @@ static void game_action(DdzServer *srv, Room *r, Player *p, const json_t *msg, c
         return;
     }
     if (g->turn != p->seat) {
-        srv_error(srv, p->conn, "not_your_turn", "it is seat %d's turn", g->turn);
+        srv_refuse(srv, p->conn, "not_your_turn", json_pack("{s:i}", "seat", g->turn), "it is seat %d's turn", g->turn);
         return;
     }
     DdzAction a;
@@ -143,7 +154,7 @@ static void game_action(DdzServer *srv, Room *r, Player *p, const json_t *msg, c
     }
     DdzError err;
     if (ddz_game_check(g, &a, &err) != 0) {
-        srv_error(srv, p->conn, "illegal", "%s", err.msg);
+        srv_refuse(srv, p->conn, "illegal", refuse_args(g, &a), "%s", err.msg);
         return;
     }
     Seat *st = &r->seat[p->seat];
@@ -170,8 +181,9 @@ static bool chat_ok(DdzServer *srv, Player *p, const json_t *msg, const char **t
     *text = json_string_value(t);
     DdzError err;
     if (json_string_length(t) != strlen(*text) || ddz_text_check(*text, DDZ_CHAT_MAX, &err) != 0) {
-        srv_error(srv, p->conn, "chat_too_long", "a chat line has 1 to %d printable characters: %s", DDZ_CHAT_MAX,
-                  json_string_length(t) != strlen(*text) ? "it holds a NUL" : err.msg);
+        srv_refuse(srv, p->conn, "chat_too_long", json_pack("{s:i}", "max", DDZ_CHAT_MAX),
+                   "a chat line has 1 to %d printable characters: %s", DDZ_CHAT_MAX,
+                   json_string_length(t) != strlen(*text) ? "it holds a NUL" : err.msg);
         return false;
     }
     Bucket *b = &p->chat;

@@ -258,7 +258,7 @@ static void on_over(DdzClient *c, const json_t *m, bool redeal)
     const char *seed = str(m, "seed"), *salt = str(m, "salt"), *commit = str(m, "commit");
     char want[DDZ_COMMIT_HEX];
     c->commit_ok = seed && salt && commit && !strcmp(commit, c->commit) &&
-                   ddz_commit_compute(strtoull(seed, NULL, 10), salt, want) == 0 && !strcmp(want, c->commit);
+                   ddz_commit_compute_text(seed, salt, want) == 0 && !strcmp(want, c->commit);
     const char *record = str(m, "record");
     free(c->record);
     c->record = record ? strdup(record) : NULL;

@@ -33,6 +33,31 @@ int ddz_commit_compute(uint64_t seed, const char *salt, char out[DDZ_COMMIT_HEX]
     return 0;
 }
 
+int ddz_commit_compute256(const uint8_t seed[DDZ_SEED256_BYTES], const char *salt, char out[DDZ_COMMIT_HEX])
+{
+    if (strlen(salt) != 32 || strspn(salt, "0123456789abcdef") != 32 || sodium_init() < 0)
+        return -1;
+    char pre[128], hex[DDZ_SEED256_HEX];
+    ddz_seed256_format(seed, hex);
+    int n = snprintf(pre, sizeof pre, "ddz-deal/2:%s:%s", salt, hex);
+    unsigned char h[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(h, (const unsigned char *)pre, (unsigned long long)n);
+    ddz_hex(h, sizeof h, out);
+    return 0;
+}
+
+int ddz_commit_compute_text(const char *seed, const char *salt, char out[DDZ_COMMIT_HEX])
+{
+    uint8_t wide[DDZ_SEED256_BYTES];
+    if (strlen(seed) == 64 && ddz_seed256_parse(seed, wide, NULL) == 0)
+        return ddz_commit_compute256(wide, salt, out);
+    char *end;
+    if (!*seed || !isdigit((unsigned char)*seed))
+        return -1;
+    unsigned long long x = strtoull(seed, &end, 10);
+    return *end ? -1 : ddz_commit_compute(x, salt, out);
+}
+
 char *ddz_commit_record(const DdzGame *g, const DdzRecordInfo *info, const char *commit, const char *salt,
                         DdzError *err)
 {
@@ -83,7 +108,7 @@ char *ddz_commit_record(const DdzGame *g, const DdzRecordInfo *info, const char 
 /* A game header seen in the first pass. */
 typedef struct Header {
     long line;
-    bool has_commit, has_seed;
+    bool has_commit, has_seed, has_seed256;
     char commit[DDZ_COMMIT_HEX + 8], salt[DDZ_SALT_HEX + 8];
     uint64_t seed;
 } Header;
@@ -142,6 +167,7 @@ static Header *scan_headers(FILE *f, long *n, DdzError *err)
                 snprintf(h->salt, sizeof h->salt, "%s", json_string_value(s));
             }
             h->has_seed = read_seed(json_object_get(o, "seed"), &h->seed) == 0;
+            h->has_seed256 = json_is_string(json_object_get(o, "seed256"));
         }
         json_decref(o);
     }
@@ -194,7 +220,7 @@ int ddz_commit_verify(FILE *f, FILE *out, FILE *errout, const char *fname, long 
         }
         const Header *h = header_after(hs, nh, start);
         long line = h ? h->line : start + 1;
-        if (!info.has_seed || !h || !h->has_seed) {
+        if ((!info.has_seed && !info.has_seed256) || !h || (!h->has_seed && !h->has_seed256)) {
             fprintf(errout, "ddz: %s:%ld: the record has no seed, so its deal cannot be checked\n", fname, line);
             bad++;
             continue;
@@ -204,22 +230,26 @@ int ddz_commit_verify(FILE *f, FILE *out, FILE *errout, const char *fname, long 
             bad++;
             continue;
         }
-        char want[DDZ_COMMIT_HEX];
-        if (ddz_commit_compute(info.seed, h->salt, want) != 0) {
+        char want[DDZ_COMMIT_HEX], seed_text[DDZ_SEED256_HEX];
+        if (info.has_seed256)
+            ddz_seed256_format(info.seed256, seed_text);
+        else
+            snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)info.seed);
+        if (ddz_commit_compute_text(seed_text, h->salt, want) != 0) {
             fprintf(errout, "ddz: %s:%ld: the salt is not 32 lower-case hex digits\n", fname, line);
             bad++;
             continue;
         }
         if (strcmp(want, h->commit)) {
-            fprintf(errout, "ddz: %s:%ld: the commitment does not match: SHA-256 of seed %llu and salt %s is %s, "
+            fprintf(errout, "ddz: %s:%ld: the commitment does not match: SHA-256 of seed %s and salt %s is %s, "
                             "the record says %s\n",
-                    fname, line, (unsigned long long)info.seed, h->salt, want, h->commit);
+                    fname, line, seed_text, h->salt, want, h->commit);
             bad++;
             continue;
         }
         if (out)
-            fprintf(out, "game %ld (line %ld): seed %llu deals the recorded hands; commitment %.16s... matches\n",
-                    info.game, line, (unsigned long long)info.seed, h->commit);
+            fprintf(out, "game %ld (line %ld): seed %s deals the recorded hands; commitment %.16s... matches\n",
+                    info.game, line, seed_text, h->commit);
     }
     free(g);
     free(hs);

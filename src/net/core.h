@@ -101,7 +101,7 @@ struct Room {
     int next_first;       /* first bidder of the next deal */
     DdzGame *game;        /* while playing */
     int64_t store_game;   /* the game's row */
-    uint64_t seed;
+    uint8_t seed[DDZ_SEED256_BYTES]; /* the deal's 256-bit seed (RULES §2) */
     char salt[33], commit[65];
     int64_t deadline;     /* the seat to act must act by then (0: none) */
     int64_t turn_key;     /* the turn turn_deadline belongs to: games << 16 | actions so far */
@@ -146,6 +146,9 @@ void srv_send(DdzServer *srv, long conn, json_t *msg);          /* takes the ref
 void srv_send_text(DdzServer *srv, long conn, const char *text, size_t len);
 void srv_error(DdzServer *srv, long conn, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* srv_error with the refusal's arguments (taken; docs/PROTOCOL.md "args"). */
+void srv_refuse(DdzServer *srv, long conn, const char *code, json_t *args, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 void srv_cut(DdzServer *srv, long conn, const char *code, const char *message);
 void srv_random(DdzServer *srv, void *buf, size_t n);
 void srv_log(DdzServer *srv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

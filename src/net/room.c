@@ -37,7 +37,7 @@ Room *room_new(DdzServer *srv, const char *name, const char *password, const Ddz
     r->quick = quick;
     r->opt = *opt;
     r->opt.leaver_penalty |= srv->cfg.leaver_penalty; /* in the game, so records show it */
-    r->turn_ms = srv->cfg.turn_ms;
+    r->turn_ms = r->opt.turn_seconds ? r->opt.turn_seconds * 1000 : srv->cfg.turn_ms; /* turn=N wins */
     r->max_watch = srv->cfg.spectators_max;
     uint8_t b;
     srv_random(srv, &b, 1);

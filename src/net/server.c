@@ -238,23 +238,47 @@ void ddz_server_close(DdzServer *srv, long id, int64_t now)
     room_gc(srv);
 }
 
-/* An error message; errors come at a limited rate, then the connection is cut. */
-void srv_error(DdzServer *srv, long conn, const char *code, const char *fmt, ...)
+/* An error message; errors come at a limited rate, then the connection is cut. args (taken,
+ * may be NULL): the refusal's arguments, for clients to word it in their language. */
+static void error_v(DdzServer *srv, long conn, const char *code, json_t *args, const char *fmt, va_list ap)
+    __attribute__((format(printf, 5, 0)));
+static void error_v(DdzServer *srv, long conn, const char *code, json_t *args, const char *fmt, va_list ap)
 {
     Conn *c = srv_conn(srv, conn);
-    if (!c)
+    if (!c) {
+        json_decref(args);
         return;
+    }
     char text[300];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
     srv->stats.errors++;
     if (!bucket_take(&c->errors, ERR_BURST, ERR_RATE, srv->now)) {
+        json_decref(args);
         srv_cut(srv, conn, "too_many_errors", "too many bad messages");
         return;
     }
-    srv_send(srv, conn, json_pack("{s:s, s:s, s:s}", "type", "error", "code", code, "message", text));
+    json_t *m = json_pack("{s:s, s:s, s:s}", "type", "error", "code", code, "message", text);
+    if (m && args)
+        json_object_set_new(m, "args", args);
+    else
+        json_decref(args);
+    srv_send(srv, conn, m);
+}
+
+void srv_error(DdzServer *srv, long conn, const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    error_v(srv, conn, code, NULL, fmt, ap);
+    va_end(ap);
+}
+
+void srv_refuse(DdzServer *srv, long conn, const char *code, json_t *args, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    error_v(srv, conn, code, args, fmt, ap);
+    va_end(ap);
 }
 
 /* Sends a last error and cuts the connection. */
@@ -407,7 +431,8 @@ static int check_name(DdzServer *srv, long conn, const char *what, const char *s
 {
     DdzError err;
     if (len != strlen(s) || strlen(s) >= 80 || ddz_text_check(s, DDZ_NAME_MAX, &err) != 0) {
-        srv_error(srv, conn, "bad_name", "%s must be 1 to %d printable characters: %s", what, DDZ_NAME_MAX,
+        srv_refuse(srv, conn, "bad_name", json_pack("{s:i}", "max", DDZ_NAME_MAX),
+                   "%s must be 1 to %d printable characters: %s", what, DDZ_NAME_MAX,
                   len != strlen(s) || strlen(s) >= 80 ? "it is too long" : err.msg);
         return -1;
     }
@@ -606,7 +631,8 @@ static Player *need_player(DdzServer *srv, Conn *c)
 static bool need_lobby(DdzServer *srv, Player *p)
 {
     if (p->room) {
-        srv_error(srv, p->conn, "in_room", "you are in room %ld; leave it first", p->room->id);
+        srv_refuse(srv, p->conn, "in_room", json_pack("{s:I}", "room", (json_int_t)p->room->id),
+                   "you are in room %ld; leave it first", p->room->id);
         return false;
     }
     return true;
@@ -658,7 +684,7 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
         srv_error(srv, c->id, "too_many_rooms", "out of memory");
         return;
     }
-    r->turn_ms = (int)turn * 1000;
+    r->turn_ms = opt.turn_seconds ? opt.turn_seconds * 1000 : (int)turn * 1000; /* the option wins */
     r->max_watch = (int)watchers;
     r->creator = p->id;
     r->addr = c->addr;
@@ -689,7 +715,7 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
         return;
     Room *r = room_find(srv, id);
     if (!r) {
-        srv_error(srv, c->id, "no_room", "there is no room %ld", id);
+        srv_refuse(srv, c->id, "no_room", json_pack("{s:I}", "room", (json_int_t)id), "there is no room %ld", id);
         return;
     }
     if (r->has_password && password) {
@@ -709,7 +735,8 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
             guard_pw_result(&g->pw, ok, srv->now);
     }
     if (!password_ok(r, password)) {
-        srv_error(srv, c->id, "wrong_password", password ? "wrong password for room %ld" : "room %ld needs a password", id);
+        srv_refuse(srv, c->id, "wrong_password", json_pack("{s:I, s:b}", "room", (json_int_t)id, "given", password != NULL),
+                   password ? "wrong password for room %ld" : "room %ld needs a password", id);
         return;
     }
     if (srv_player_use(srv, p) != 0)
@@ -727,12 +754,14 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
         return;
     }
     if (r->state == ROOM_PLAYING) {
-        srv_error(srv, c->id, "playing", "room %ld is playing; watch it or wait for the game to end", id);
+        srv_refuse(srv, c->id, "playing", json_pack("{s:I}", "room", (json_int_t)id),
+                   "room %ld is playing; watch it or wait for the game to end", id);
         return;
     }
     int got = room_take_seat(srv, r, p, (int)seat);
     if (got < 0) {
-        srv_error(srv, c->id, "room_full", seat >= 0 ? "seat %ld of room %ld is taken" : "room %ld is full", seat >= 0 ? seat : id, id);
+        srv_refuse(srv, c->id, "room_full", json_pack("{s:I, s:I}", "room", (json_int_t)id, "seat", (json_int_t)seat),
+                   seat >= 0 ? "seat %ld of room %ld is taken" : "room %ld is full", seat >= 0 ? seat : id, id);
         return;
     }
     room_broadcast_room(srv, r);

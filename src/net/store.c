@@ -261,8 +261,7 @@ int ddz_store_game_end(DdzStore *st, const DdzStoreEnd *e, DdzError *err)
     if (exec(st, "BEGIN IMMEDIATE", err) != 0)
         return -1;
     /* Step 1. The game row, only if it is still playing: a game is never counted twice. */
-    char seed[24];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)e->seed);
+    const char *seed = e->seed;
     sqlite3_stmt *s = prepare(st, "UPDATE games SET status=?, ended=?, seed=?, salt=?, landlord=?, landlord_won=? "
                                   "WHERE id=? AND status='playing'", err);
     if (!s)

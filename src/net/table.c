@@ -120,8 +120,8 @@ void room_schedule(DdzServer *srv, Room *r)
 
 static void reveal_into(const Room *r, json_t *m)
 {
-    char seed[24];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
+    char seed[DDZ_SEED256_HEX];
+    ddz_seed256_format(r->seed, seed);
     json_object_set_new(m, "seed", json_string(seed));
     json_object_set_new(m, "salt", json_string(r->salt));
     json_object_set_new(m, "commit", json_string(r->commit));
@@ -132,8 +132,8 @@ static char *game_record(DdzServer *srv, Room *r)
 {
     DdzRecordInfo info;
     memset(&info, 0, sizeof info);
-    info.has_seed = true;
-    info.seed = r->seed;
+    info.has_seed256 = true;
+    memcpy(info.seed256, r->seed, sizeof info.seed256);
     info.game = r->games;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         snprintf(info.seats[s], sizeof info.seats[s], "%s", r->seat[s].name);
@@ -153,7 +153,7 @@ static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResu
     memset(&e, 0, sizeof e);
     e.game = r->store_game;
     e.redeal = res == NULL;
-    e.seed = r->seed;
+    ddz_seed256_format(r->seed, e.seed);
     snprintf(e.salt, sizeof e.salt, "%s", r->salt);
     e.record = record ? record : "";
     e.landlord = res ? res->landlord : -1;
@@ -263,14 +263,12 @@ static void deal(DdzServer *srv, Room *r)
         return;
     }
     uint8_t salt[16];
-    if (srv->cfg.random || ddz_seed_secure(&r->seed) != 0)
-        srv_random(srv, &r->seed, sizeof r->seed);
+    if (srv->cfg.random || ddz_seed256_secure(r->seed) != 0)
+        srv_random(srv, r->seed, sizeof r->seed);
     srv_random(srv, salt, sizeof salt);
     ddz_hex(salt, sizeof salt, r->salt);
-    ddz_commit_compute(r->seed, r->salt, r->commit);
-    DdzRng rng;
-    ddz_rng_seed(&rng, r->seed);
-    ddz_game_new(r->game, &r->opt, &rng, r->next_first);
+    ddz_commit_compute256(r->seed, r->salt, r->commit);
+    ddz_game_new_seed256(r->game, &r->opt, r->seed, r->next_first);
     r->games++;
     r->state = ROOM_PLAYING;
     r->store_game = 0;

@@ -21,6 +21,7 @@
 
 #include "ddz/movegen.h"
 #include "net_ui.h"
+#include "refusal.h"
 
 long net_now_ms(void)
 {
@@ -241,12 +242,15 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
     case DDZ_EV_WELCOME:
         net_send_type(u, "rooms");
         break;
-    case DDZ_EV_ERROR:
+    case DDZ_EV_ERROR: {
+        char text[320];
+        play_refusal_text(p, c, m, text, sizeof text);
         if (c->in_game && c->seat >= 0)
-            play_say(p, MSG_ERROR, T_ERR_ENGINE, c->error);
+            play_say(p, MSG_ERROR, T_ERR_ENGINE, text);
         else
-            set_note(u, true, c->error);
+            set_note(u, true, text);
         break;
+    }
     case DDZ_EV_ROOMS:
         json_decref(u->rooms);
         u->rooms = json_incref(json_object_get(m, "rooms"));

@@ -304,6 +304,42 @@
     /* ddz connect: seats, countdowns, refusals (netc). */ \
     X(T_NET_GONE_MARK, " (left)", "（离开）") \
     X(T_NET_RESULT_KEYS_WATCH, "Enter: close   v: view the table   l: leave", "回车：关闭   v：查看牌桌   l：离开") \
+    /* Server refusals (error code, and reason of "illegal"), worded from their arguments. */ \
+    X(T_RF_NOT_A_MOVE, "%s is not a move under these rules.", "%s 不是这套规则里的牌型。") \
+    X(T_RF_NOT_BEAT, "%s does not beat %s.", "%s 管不住 %s。") \
+    X(T_RF_LEAD_PASS, "You lead: you cannot pass.", "你先出牌，不能不要。") \
+    X(T_RF_WHOLE_HAND, "Your whole hand %s may be played now: play it all at once.", "你的整手牌 %s 现在可以一次出完，请全部打出。") \
+    X(T_RF_BID_VALUES, "You may bid: %s.", "可以叫：%s。") \
+    X(T_RF_DOUBLE_VALUES, "You may choose: %s.", "可以选：%s。") \
+    X(T_RF_SHOW, "You cannot show your hand (明牌) now.", "现在不能明牌。") \
+    X(T_RF_PHASE, "Not possible at this point of the game.", "牌局此时不能这样做。") \
+    X(T_RF_RULES, "The rules do not allow that.", "规则不允许这样出。") \
+    X(T_RF_NOT_YOUR_TURN, "It is %s's turn.", "现在轮到%s。") \
+    X(T_RF_NOT_IN_HAND, "You do not hold %s.", "你没有 %s。") \
+    X(T_RF_BAD_CARDS, "Those cards cannot be read.", "无法识别这些牌。") \
+    X(T_RF_AMBIGUOUS, "These cards read as several moves: choose one.", "这些牌有几种出法，请选一种。") \
+    X(T_RF_NOT_PLAYING, "No game is running.", "现在没有进行中的牌局。") \
+    X(T_RF_NOT_SEATED, "Spectators cannot do that.", "观战时不能这样做。") \
+    X(T_RF_PLAYING, "Room %ld is playing: watch it, or wait for the game to end.", "房间 %ld 正在游戏中：可以观战，或等这局结束。") \
+    X(T_RF_PLAYING_HERE, "Not while a game is running.", "牌局进行中，不能这样做。") \
+    X(T_RF_ROOM_FULL, "Room %ld is full.", "房间 %ld 已满。") \
+    X(T_RF_SEAT_TAKEN, "Seat %ld of room %ld is taken.", "座位 %ld（房间 %ld）已有人。") \
+    X(T_RF_NO_ROOM, "There is no room %ld.", "没有房间 %ld。") \
+    X(T_RF_WRONG_PASSWORD, "Wrong password for room %ld.", "房间 %ld 的密码不对。") \
+    X(T_RF_NEEDS_PASSWORD, "Room %ld needs a password.", "房间 %ld 需要密码。") \
+    X(T_RF_IN_ROOM, "You are in room %ld: leave it first.", "你在房间 %ld 里，请先离开。") \
+    X(T_RF_CHAT_RATE, "Slow down: one chat line every 2 seconds.", "说得太快了：每 2 秒一句。") \
+    X(T_RF_CHAT_TOO_LONG, "A chat line has 1 to %d printable characters.", "每句聊天须有 1 到 %d 个可显示的字符。") \
+    X(T_RF_BAD_NAME, "A name has 1 to %d printable characters.", "名字须有 1 到 %d 个可显示的字符。") \
+    X(T_RF_TOO_MANY_ROOMS, "The server cannot open another room now.", "服务器现在不能再开房间。") \
+    X(T_RF_BAD_LEVEL, "No such computer level.", "没有这个电脑难度。") \
+    X(T_RF_NO_BOT, "No computer player in that seat.", "那个座位上没有电脑。") \
+    X(T_RF_BAD_OPTIONS, "A rule option is unknown or malformed.", "规则选项有误。") \
+    X(T_RF_STORAGE, "The server cannot reach its database.", "服务器无法读写数据库。") \
+    X(T_RF_BAD_TOKEN, "The saved token is unknown to this server: starting as a new player.", "这台服务器不认识保存的令牌：以新玩家身份进入。") \
+    X(T_RF_NOT_IN_ROOM, "Join or create a room first.", "请先加入或创建房间。") \
+    X(T_RF_OTHER, "Refused (%s): %s", "服务器拒绝（%s）：%s") \
+    X(T_RF_OR, " or ", " 或 ") \
     /* Move types, in DdzMoveType order. */ \
     X(T_TYPE_PASS, "pass", "不要") \
     X(T_TYPE_SINGLE, "single", "单张") \
