@@ -16,13 +16,13 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 mkdirSync(OUT, { recursive: true });
 
+const t0 = Date.now();
 let failures = 0;
 /** @param {boolean} ok @param {string} what */
 function check(ok, what) {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}  [${((Date.now() - t0) / 1000).toFixed(1)} s]`);
   if (!ok) failures++;
 }
-const t0 = Date.now();
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 // The server: a free port, computers quick, a generous turn clock (shown, never reached).
@@ -124,7 +124,7 @@ async function act(page, how = {}) {
 /** Plays until every page sees the game over. @param {import('playwright-core').Page[]} pages @param {(n: number) => Promise<void>} [during] */
 async function playOut(pages, during) {
   let moves = 0;
-  const deadline = Date.now() + 60000;
+  const deadline = Date.now() + 180000; // a guard against a hang, not a measure
   while (Date.now() < deadline) {
     const sts = await Promise.all(pages.map(state));
     if (sts.every((s) => s.over)) return moves;
@@ -138,7 +138,7 @@ async function playOut(pages, during) {
     }
     if (!acted) await sleep(60);
   }
-  throw new Error('the game did not end within 60 s');
+  throw new Error('the game did not end within 180 s');
 }
 
 /**
