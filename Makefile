@@ -109,6 +109,7 @@ test-run: $(TESTS) $(BUILD)/ddz
 	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
 	@DDZ_BIN=$(BUILD)/ddz bash tests/net.sh && DDZ_BIN=$(BUILD)/ddz sh tests/net_tmux.sh
 	@DDZ_BIN=$(BUILD)/ddz sh tests/play_plain.sh && DDZ_BIN=$(BUILD)/ddz sh tests/play_tmux.sh
+	@[ "$(INSTALL_TESTS)" = 0 ] || DDZ_BIN=$(BUILD)/ddz BUILD=$(BUILD) CC=$(CC) OPT='$(OPT)' MAKE='$(MAKE)' sh tests/install.sh
 	@echo "all tests passed ($(BUILD))"
 
 test:
@@ -125,12 +126,15 @@ deps:
 deps-web:
 	@sh scripts/deps.sh --web
 
+# The install and package tests (tests/install.sh) run once, in make test.
+INSTALL_TESTS ?= 1
+
 sanitize:
-	$(MAKE) test-run BUILD=build/asan NDEBUG_FLAG= OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
+	$(MAKE) test-run BUILD=build/asan INSTALL_TESTS=0 NDEBUG_FLAG= OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
 	    LDFLAGS='-fsanitize=address,undefined'
 
 clang:
-	$(MAKE) test-run BUILD=build/clang CC=clang NDEBUG_FLAG=
+	$(MAKE) test-run BUILD=build/clang CC=clang INSTALL_TESTS=0 NDEBUG_FLAG=
 
 check: deps-web
 	$(MAKE) all
@@ -161,3 +165,110 @@ bench: all
 
 clean:
 	rm -rf build
+
+# ---- Installing like a Unix program (issue 16) ---------------------------------------------
+#   make install / make uninstall   PREFIX (/usr/local) and DESTDIR as usual
+#   make deb                        build/deb/ddz_VERSION_ARCH.deb, libddz0_..., libddz-dev_...
+# The manual pages and the shell completions are written at build time by ddz itself from its
+# command table (ddz help --man, ddz help --completion), ddz-rules(7) and ddz-protocol(7) by
+# tools/md2man from docs/RULES.md and docs/PROTOCOL.md.
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+DATADIR      ?= $(PREFIX)/share
+MANDIR       ?= $(DATADIR)/man
+DOCDIR       ?= $(DATADIR)/doc/ddz
+SYSCONFDIR   ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
+BASHCOMPDIR  ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR   ?= $(DATADIR)/zsh/site-functions
+UNITDIR      ?= $(PREFIX)/lib/systemd/system
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL      ?= install
+# The libraries the library itself needs, for ddz.pc.
+LIB_PKGS     := jansson libsodium libwebsockets sqlite3
+DOC_FILES    := README.md LICENSE $(wildcard docs/*.md)
+
+.PHONY: install uninstall deb man completions
+all: man completions
+man: $(BUILD)/man/stamp
+completions: $(BUILD)/completions/ddz $(BUILD)/completions/_ddz
+
+$(BUILD)/tools/md2man: tools/md2man.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(OPT) $(WARN) -o $@ $<
+
+$(BUILD)/man/stamp: $(BUILD)/ddz $(BUILD)/tools/md2man docs/RULES.md docs/PROTOCOL.md
+	@rm -rf $(BUILD)/man && mkdir -p $(BUILD)/man
+	$(BUILD)/ddz help --man ddz > $(BUILD)/man/ddz.1
+	@set -e; for c in $$($(BUILD)/ddz help --commands); do \
+	    $(BUILD)/ddz help --man $$c > $(BUILD)/man/ddz-$$c.1; done
+	$(BUILD)/tools/md2man ddz-rules 7 $(VERSION) < docs/RULES.md > $(BUILD)/man/ddz-rules.7
+	$(BUILD)/tools/md2man ddz-protocol 7 $(VERSION) < docs/PROTOCOL.md > $(BUILD)/man/ddz-protocol.7
+	@touch $@
+
+$(BUILD)/completions/ddz: $(BUILD)/ddz
+	@mkdir -p $(dir $@)
+	$(BUILD)/ddz help --completion bash > $@
+$(BUILD)/completions/_ddz: $(BUILD)/ddz
+	@mkdir -p $(dir $@)
+	$(BUILD)/ddz help --completion zsh > $@
+
+# The unit and the config file name the installed paths.
+$(BUILD)/ddz-serve.service: scripts/ddz-serve.service.in
+	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' $< > $@
+.PHONY: $(BUILD)/ddz-serve.service
+
+# The tests of ddz serve's config file and log lines link their one file of src/cli.
+$(BUILD)/tests/test_serveconf: $(BUILD)/obj/src/cli/serveconf.o
+$(BUILD)/tests/test_servelog: $(BUILD)/obj/src/cli/servelog.o
+$(BUILD)/tests/test_serveconf $(BUILD)/tests/test_servelog: $(BUILD)/tests/%: tests/%.c $(BUILD)/libddz.a tests/testutil.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
+	    $(filter %.o,$^) $(BUILD)/libddz.a $(CMOCKA_LIBS) $(LDLIBS)
+
+install: all $(BUILD)/ddz-serve.service
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(INCLUDEDIR)/ddz $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
+	    $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(UNITDIR) \
+	    $(DESTDIR)$(SYSCONFDIR)/ddz $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 755 $(BUILD)/ddz $(DESTDIR)$(BINDIR)/ddz
+	$(INSTALL) -m 644 $(BUILD)/libddz.a $(DESTDIR)$(LIBDIR)/libddz.a
+	$(INSTALL) -m 644 $(BUILD)/libddz.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libddz.so.$(VERSION)
+	ln -sf libddz.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
+	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libddz.so
+	$(INSTALL) -m 644 include/ddz/*.h $(DESTDIR)$(INCLUDEDIR)/ddz/
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))' \
+	    'includedir=$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))' '' 'Name: ddz' \
+	    'Description: Dou Dizhu rules engine, computer players and network game' \
+	    'Version: $(VERSION)' 'Requires.private: $(LIB_PKGS)' 'Libs: -L$${libdir} -lddz' \
+	    'Libs.private: -lm -lpthread' 'Cflags: -I$${includedir}' > $(DESTDIR)$(PKGCONFIGDIR)/ddz.pc
+	$(INSTALL) -m 644 $(BUILD)/man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 $(BUILD)/man/*.7 $(DESTDIR)$(MANDIR)/man7/
+	$(INSTALL) -m 644 $(BUILD)/completions/ddz $(DESTDIR)$(BASHCOMPDIR)/ddz
+	$(INSTALL) -m 644 $(BUILD)/completions/_ddz $(DESTDIR)$(ZSHCOMPDIR)/_ddz
+	$(INSTALL) -m 644 $(BUILD)/ddz-serve.service $(DESTDIR)$(UNITDIR)/ddz-serve.service
+	@# a config file already there is the operator's: keep it
+	[ -e $(DESTDIR)$(SYSCONFDIR)/ddz/serve.conf ] || \
+	    $(INSTALL) -m 644 scripts/serve.conf $(DESTDIR)$(SYSCONFDIR)/ddz/serve.conf
+	$(INSTALL) -m 644 $(DOC_FILES) $(DESTDIR)$(DOCDIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/ddz $(DESTDIR)$(LIBDIR)/libddz.a $(DESTDIR)$(LIBDIR)/libddz.so \
+	    $(DESTDIR)$(LIBDIR)/libddz.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SO_NAME) \
+	    $(DESTDIR)$(PKGCONFIGDIR)/ddz.pc $(DESTDIR)$(MANDIR)/man1/ddz.1 $(DESTDIR)$(MANDIR)/man1/ddz-*.1 \
+	    $(DESTDIR)$(MANDIR)/man7/ddz-rules.7 $(DESTDIR)$(MANDIR)/man7/ddz-protocol.7 \
+	    $(DESTDIR)$(BASHCOMPDIR)/ddz $(DESTDIR)$(ZSHCOMPDIR)/_ddz $(DESTDIR)$(UNITDIR)/ddz-serve.service
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/ddz $(DESTDIR)$(DOCDIR)
+	@# the config file goes only when nobody changed it
+	if cmp -s scripts/serve.conf $(DESTDIR)$(SYSCONFDIR)/ddz/serve.conf; then \
+	    rm -f $(DESTDIR)$(SYSCONFDIR)/ddz/serve.conf; fi
+	-rmdir $(DESTDIR)$(SYSCONFDIR)/ddz 2>/dev/null
+
+# Debian packages: the tree make install gives for /usr, split and packed by scripts/mkdeb.sh.
+DEB_MA := $(shell dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo $$(uname -m)-linux-gnu)
+deb:
+	rm -rf $(BUILD)/deb
+	$(MAKE) install DESTDIR=$(abspath $(BUILD)/deb/root) PREFIX=/usr LIBDIR=/usr/lib/$(DEB_MA) \
+	    SYSCONFDIR=/etc UNITDIR=/lib/systemd/system ZSHCOMPDIR=/usr/share/zsh/vendor-completions
+	sh scripts/mkdeb.sh $(BUILD)/deb/root $(BUILD)/deb $(VERSION) $(DEB_MA)

@@ -524,7 +524,7 @@ static void one_client_cannot_fill_every_room(void **state)
     assert_string_equal(t->f[c].last_error, "too_many_rooms");
     /* Other addresses fill the rest but the reserve: 3 + 1 + 5 = 9 of 10. */
     for (int i = 0; i < 5; i++) {
-        char addr[32], name[8];
+        char addr[32], name[16];
         snprintf(addr, sizeof addr, "10.0.1.%d", i);
         snprintf(name, sizeof name, "D%d", i);
         int d = client_from(t, name, addr);

@@ -935,6 +935,85 @@ static void record_sample_file_in_tests_data_replays(void **state)
     fclose(f);
 }
 
+/* RULES §7: a seat abandoned during a game is written as an abandon line where it happened;
+ * the reader marks it again, so the leaver penalty comes out the same; without the line the
+ * result line no longer matches. */
+static void record_keeps_abandoned_seats_and_the_penalty(void **state)
+{
+    (void)state;
+    DdzOptions opt = options_of("leaver,forced_bid");
+    Players p;
+    players_start(&p, 5);
+    DdzGame *g = malloc(sizeof *g), *back = malloc(sizeof *back);
+    DdzRng rng;
+    ddz_rng_seed(&rng, 31);
+    ddz_game_new(g, &opt, &rng, 0);
+    for (int i = 0; g->phase != DDZ_PHASE_OVER; i++) {
+        if (i == 6)
+            assert_int_equal(ddz_game_abandon(g, 2, NULL), 0);
+        DdzError err;
+        if (ddz_agent_step(&p.agent[g->turn], g, &err) != 0)
+            fail_msg("agent refused: %s", err.msg);
+    }
+    players_stop(&p);
+    DdzResult want;
+    assert_int_equal(ddz_game_result(g, &want), 0);
+    assert_int_equal(want.score[2], -10 * want.base);
+    DdzRecordInfo info = info_of(31, true, 1);
+    FILE *f = tmpfile();
+    DdzError err;
+    assert_int_equal(ddz_record_write(f, g, &info, &err), 0);
+    rewind(f);
+    char line[2048];
+    int n = 0, at = -1;
+    while (fgets(line, sizeof line, f)) {
+        if (strstr(line, "{\"type\":\"abandon\",\"seat\":2}"))
+            at = n;
+        n++;
+    }
+    assert_int_equal(at, 1 + 6); /* after the header and six actions */
+    rewind(f);
+    DdzRecordReader rd;
+    ddz_record_reader_init(&rd, f);
+    DdzRecordInfo got;
+    assert_int_equal(ddz_record_read(&rd, back, &got, &err), 1);
+    assert_int_equal(back->abandoned, 4);
+    assert_int_equal(back->abandoned_at[2], 6);
+    DdzResult have;
+    ddz_game_result(back, &have);
+    assert_memory_equal(have.score, want.score, sizeof want.score);
+    assert_int_equal(have.house, want.house);
+    fclose(f);
+    /* The same record without its abandon line: the result line is caught. */
+    f = tmpfile();
+    g->abandoned = 0;
+    DdzGame *plain = g;
+    FILE *w = tmpfile();
+    assert_int_equal(ddz_record_write(w, plain, &info, &err), 0);
+    rewind(w);
+    /* Splice: the lines of the plain game with the result line of the abandoned one. */
+    char *res_line = NULL;
+    FILE *orig = tmpfile();
+    plain->abandoned = 4;
+    assert_int_equal(ddz_record_write(orig, plain, &info, &err), 0);
+    rewind(orig);
+    while (fgets(line, sizeof line, orig))
+        if (strstr(line, "\"type\":\"result\""))
+            res_line = strdup(line);
+    fclose(orig);
+    while (fgets(line, sizeof line, w))
+        fputs(strstr(line, "\"type\":\"result\"") ? res_line : line, f);
+    fclose(w);
+    free(res_line);
+    rewind(f);
+    ddz_record_reader_init(&rd, f);
+    assert_int_equal(ddz_record_read(&rd, back, &got, &err), -1);
+    assert_non_null(strstr(err.msg, "result says scores"));
+    fclose(f);
+    free(g);
+    free(back);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -963,6 +1042,7 @@ int main(void)
         cmocka_unit_test(record_revealed_card_must_match_the_first_bidder),
         cmocka_unit_test(record_first_bidder_must_follow_the_options),
         cmocka_unit_test(record_sample_file_in_tests_data_replays),
+        cmocka_unit_test(record_keeps_abandoned_seats_and_the_penalty),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -159,6 +159,8 @@ static void a_player_who_drops_is_played_by_the_computer_and_comes_back_to_a_sna
     t_pump(t);
     assert_true(t->f[a].c.autop[seat]);
     assert_string_equal(str_of(t->f[a].last, "type"), "room");
+    /* RULES §7: the game marks the seat abandoned (penalised only under the leaver option). */
+    assert_true((ddz_server_game(t->srv, room)->abandoned >> seat) & 1);
     /* Some play goes on without b. */
     for (int i = 0; i < 10; i++)
         t_run(t, 1, NULL);
@@ -268,6 +270,25 @@ static void a_password_room_admits_only_the_password(void **state)
     assert_int_equal(t->f[b].c.seat, 1);
     t_sendf(t, c, "{\"type\":\"join\",\"room\":%ld,\"password\":\"芝麻开门\",\"seat\":1}", room);
     assert_string_equal(t->f[c].last_error, "room_full");
+    t_free(t);
+}
+
+/* The competition bundle in a room: its options, and turn=N as the room's time to act. */
+static void a_competition_room_has_its_turn_time_and_options(void **state)
+{
+    (void)state;
+    T *t = t_new(15, NULL, NULL);
+    int a = t_client(t, "A"), b = t_client(t, "B");
+    t_send(t, a, "{\"type\":\"create\",\"options\":\"competition\",\"turn\":20}");
+    json_t *room = json_object_get(t->f[a].last, "room");
+    assert_non_null(room);
+    assert_int_equal(json_integer_value(json_object_get(room, "turn")), 30);
+    const char *opts = json_string_value(json_object_get(room, "options"));
+    assert_non_null(strstr(opts, "first=middle"));
+    assert_non_null(strstr(opts, "spring_off"));
+    assert_non_null(strstr(opts, "leaver"));
+    t_send(t, b, "{\"type\":\"create\",\"options\":\"turn=7\"}");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(t->f[b].last, "room"), "turn")), 7);
     t_free(t);
 }
 
@@ -454,6 +475,44 @@ static void the_leaver_penalty_is_ten_times_the_base(void **state)
     json_t *seats = json_object_get(json_object_get(t->f[a].last, "room"), "seats");
     assert_true(json_is_null(json_array_get(seats, (size_t)seat)));
     t_no_leaks(t);
+    t_free(t);
+}
+
+/* RULES §7: a player whose seat the computer played because of a disconnect loses 10 x the
+ * base even if it came back before the end. */
+static void a_dropped_player_who_comes_back_still_pays_the_penalty(void **state)
+{
+    (void)state;
+    T *t = t_new(16, ":memory:", penalty_on);
+    int a = t_client(t, "A"), b = t_client(t, "B"), c = t_client(t, "C");
+    long room = t_table(t, a, b, c);
+    g_who = b;
+    t_until(t, 5000, who_in_play_phase);
+    char token[80];
+    snprintf(token, sizeof token, "%s", t->f[b].c.token);
+    int seat = t->f[b].c.seat;
+    ddz_server_close(t->srv, t->f[b].id, t->now);
+    t->f[b].closed = true;
+    t_pump(t);
+    const DdzGame *g = ddz_server_game(t->srv, room);
+    assert_non_null(g);
+    assert_true((g->abandoned >> seat) & 1);
+    int k = t->n++;
+    Fake *f = &t->f[k];
+    memset(f, 0, sizeof *f);
+    ddz_client_init(&f->c);
+    f->id = ddz_server_open(t->srv, t->now);
+    t_sendf(t, k, "{\"type\":\"hello\",\"version\":1,\"token\":\"%s\"}", token);
+    f->autoplay = true;
+    f->readied = f->c.games_over;
+    g_want_games = 1;
+    t_run(t, 20000, enough_games);
+    json_t *over = t->f[a].last_over;
+    assert_non_null(over);
+    json_t *res = json_object_get(over, "result");
+    int base = (int)json_integer_value(json_object_get(res, "base"));
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(res, "scores"), (size_t)seat)), -10 * base);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(over, "penalties"), (size_t)seat)), 10 * base);
     t_free(t);
 }
 
@@ -819,6 +878,8 @@ int main(void)
         cmocka_unit_test(computer_players_join_on_request),
         cmocka_unit_test(chat_is_limited_in_length_and_rate),
         cmocka_unit_test(the_leaver_penalty_is_ten_times_the_base),
+        cmocka_unit_test(a_competition_room_has_its_turn_time_and_options),
+        cmocka_unit_test(a_dropped_player_who_comes_back_still_pays_the_penalty),
         cmocka_unit_test(bad_input_is_answered_with_errors),
         cmocka_unit_test(game_messages_out_of_turn_or_out_of_hand_are_refused),
         cmocka_unit_test(oversized_messages_floods_and_error_storms_are_cut_off),

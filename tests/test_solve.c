@@ -29,7 +29,7 @@ static int brute(Brute *b, const DdzRanks hands[3], int turn, const DdzMove *tab
     DdzMove *mv = b->buf[depth];
     int lead = table->type == DDZ_PASS;
     int n = ddz_moves_generate(hands[turn], lead ? NULL : table, b->rules, mv);
-    if (!lead)
+    if (!lead && (n == 0 || b->rules != DDZ_RULES_HUBEI48)) /* hubei48: pass only when nothing beats */
         mv[n++] = ddz_move_pass();
     int next = (turn + 1) % b->players;
     for (int i = 0; i < n; i++) {
@@ -129,6 +129,18 @@ static DdzSolvePosition random_position(DdzRng *rng, int players, const int size
     for (int i = 0; i < players; i++)
         total += sizes[i];
     DdzCards all = tu_random_cards(rng, total + 8), used = 0;
+    if (rules == DDZ_RULES_HUBEI48) {
+        /* total + 8 cards of the 48-card deck */
+        DdzCards deck = DDZ_DECK48;
+        all = 0;
+        for (int k = 0; k < total + 8; k++) {
+            DdzCards d = deck;
+            for (int skip = (int)ddz_rng_below(rng, (uint32_t)ddz_cards_size(deck)); skip; skip--)
+                d &= d - 1;
+            all |= d & -d;
+            deck &= ~(d & -d);
+        }
+    }
     for (int i = 0; i < players; i++)
         for (int k = 0; k < sizes[i]; k++) {
             DdzCards rest = all & ~used;

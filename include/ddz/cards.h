@@ -42,6 +42,11 @@ enum { DDZ_SUIT_CLUBS, DDZ_SUIT_DIAMONDS, DDZ_SUIT_HEARTS, DDZ_SUIT_SPADES, DDZ_
 #define DDZ_DECK ((DdzCards)0x003FFFFFFFFFFFFFull)
 /* The full deck as rank counts: four of each suited rank, one of each joker. */
 #define DDZ_DECK_RANKS ((DdzRanks)0x114444444444444ull)
+/* The 48-card deck of the hubei48 rules (RULES §8): the 54 cards less both jokers and
+ * clubs, diamonds and hearts 2 (ids 48..50) and spades A (id 47): four of 3..K, three As,
+ * one 2. */
+#define DDZ_DECK48 ((DdzCards)0x00087FFFFFFFFFFFull)
+#define DDZ_DECK48_RANKS ((DdzRanks)0x1344444444444ull)
 
 /* Room for any error message; pos is the 1-based character position of the fault, 0 when
  * the fault is not at one place. */

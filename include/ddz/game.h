@@ -58,6 +58,8 @@ typedef struct DdzOptions {
                              a clock (the library, the terminal game) do not use it */
     int cap;              /* 封顶: each side's total in one game is at most this (0: no cap) */
     int fee_percent;      /* 抽水: percent of each winner's gain the house takes (0..100) */
+    int bonus;            /* hubei48 喜金: what each other seat pays for a bomb that wins its
+                             trick: -1 the base score (default), 0 none, N > 0 that amount */
 } DdzOptions;
 
 DdzOptions ddz_options_default(void);
@@ -136,7 +138,7 @@ typedef enum DdzPhase {
 /* What an action changed that it cannot say itself; kept so undo can restore it. */
 typedef struct DdzUndo {
     int16_t table;      /* history index of the move on the table before, -1 none */
-    uint8_t phase, turn, landlord, passes, bid, bidder, robs, asked;
+    uint8_t phase, turn, landlord, passes, bid, bidder, robs, asked, letgo;
 } DdzUndo;
 
 /* The whole state. Read it through the functions below; fields are documented for
@@ -160,6 +162,8 @@ typedef struct DdzGame {
     uint8_t bombs;                /* bombs and rockets played */
     uint8_t rockets;              /* of which rockets */
     uint8_t abandoned;            /* bit s: seat s was abandoned (ddz_game_abandon) */
+    uint8_t letgo;                /* hubei48 放走: bit s: seat s played a single below its
+                                     highest card while the next seat held one card */
     uint16_t abandoned_at[DDZ_SEAT_NB]; /* then: nhist when it was marked (records place it) */
     uint16_t nhist;
     DdzAction hist[DDZ_MAX_ACTIONS];
@@ -173,7 +177,9 @@ void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB]);
 /* Deals a shuffled deck: 17 cards each -- deck[i] to seat i mod 3 for i < 51, or with
  * opt->packet_deal deck[0..1] to seat 0, deck[2..3] to seat 1, deck[4..5] to seat 2, then
  * three cards at a time in the same seat order five times -- and deck[51..53] to the bottom. first: the seat that bids first under
- * DDZ_FIRST_GIVEN (and the fallback of the other modes). For DDZ_FIRST_REVEALED the card
+ * DDZ_FIRST_GIVEN (and the fallback of the other modes). Under hubei48 the cards of DDZ_DECK48
+ * go to the seats in turn in the order they come in deck[] (the other six are skipped): 16
+ * each, no bottom, no revealed card. For DDZ_FIRST_REVEALED the card
  * is deck[reveal_index] with reveal_index drawn by the caller in [0, 51), for DDZ_FIRST_MIDDLE
  * in [DDZ_MIDDLE_LO, DDZ_MIDDLE_HI) -- ddz_game_new does it; an index out of that range
  * reveals nothing. */
@@ -216,7 +222,10 @@ int ddz_seed256_parse(const char *text, uint8_t seed[DDZ_SEED256_BYTES], DdzErro
 /* Shuffles with rng and deals: the seed-to-deal path of simulations and replays. */
 void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first);
 
-/* Starts a game from known hands (17 each) and bottom (3), e.g. a record or a puzzle.
+/* Starts a game from known hands (17 each) and bottom (3), or under hubei48 16 each and no
+ * bottom (0), e.g. a record or a puzzle. (Every start under hubei48 drops the options of the
+ * 54-card game it does not take: rob bidding, first bidder modes, doubling, packets, forced
+ * and must bid, 明牌, play_all.)
  * Returns 0, or -1 with err when the cards are not a partition of the deck. */
 int ddz_game_from_hands(DdzGame *g, const DdzOptions *opt, const DdzCards hands[DDZ_SEAT_NB],
                         DdzCards bottom, int first, DdzError *err);
@@ -228,6 +237,12 @@ int ddz_game_check(const DdzGame *g, const DdzAction *a, DdzError *err);
 /* Applies an action after checking it; on refusal returns -1 with the reason and changes
  * nothing. In debug builds (no NDEBUG) the whole state is checked after every apply. */
 int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err);
+
+/* Applies an action known to have been legal in the real game to a game rebuilt with guessed
+ * hidden cards (an agent's sample of the others' hands, an engine request): as
+ * ddz_game_apply, except that a pass is accepted even when the guessed hand could beat the
+ * move on the table (hubei48's must-beat, which the real hand obeyed). */
+int ddz_game_apply_known(DdzGame *g, const DdzAction *a, DdzError *err);
 
 /* Marks a seat as abandoned: its player left or lost the connection during the game and the
  * computer plays it (托管). It changes no turn and is not an action (undo keeps it); with
@@ -306,6 +321,16 @@ typedef struct DdzResult {
     int leaver[DDZ_SEAT_NB];       /* what the penalty changes in the seat's score */
     bool abandoned[DDZ_SEAT_NB];   /* the seat was abandoned (penalised only with the option) */
     int house;                     /* the house's gain: fee - (leaver[0] + leaver[1] + leaver[2]) */
+    /* hubei48 (RULES §8). 放走包赔: a seat marked in letgo whose next seat's side then won
+     * pays its whole side's loss: covered moves the partner's raw loss onto it. 喜金: each
+     * bomb that won its trick earns its player bonus_each from both others, whatever the
+     * result. With these, score[s] = raw[s] + covered[s] - fee_paid[s] + leaver[s] + bonus[s]. */
+    int letgo;                     /* bit s: seat s let the next seat go */
+    int cover;                     /* the seat that paid its side's loss (包赔), or -1 */
+    int covered[DDZ_SEAT_NB];      /* what 包赔 changed in each seat's result */
+    int bonus_each;                /* 喜金 per bomb from each other seat */
+    int bonus_bombs[DDZ_SEAT_NB];  /* each seat's bombs that won their trick */
+    int bonus[DDZ_SEAT_NB];        /* each seat's net 喜金 */
 } DdzResult;
 
 /* The result of a finished game (phase OVER); returns -1 otherwise. See DdzResult for every

@@ -12,14 +12,17 @@
  * found by generating the moves of every one of the 153,009,740 rank multisets of 20 cards
  * (`ddz bench maxmoves --rules P` reproduces each in about two minutes), are 519 for
  * standard and classic (3456789TJJJQQQKKKAAA), 521 for douzero (the same hand) and 804 for
- * botzone (3456789TJQKKKKAAAABR); tests/test_movegen.c pins those hands. A smaller hand's
+ * botzone (3456789TJQKKKKAAAABR); tests/test_movegen.c pins those hands; hubei48's 16-card
+ * hands stay far below (see tests/test_hubei48.c). A smaller hand's
  * moves are a subset of some 20-card hand's, so this bounds every real hand. */
 #define DDZ_MAX_MOVES 1024
 /* The most moves of any card multiset of one deck: the full deck's leading moves under the
- * loosest preset (botzone has 34,323). */
-#define DDZ_MAX_MOVES_DECK 40000
+ * loosest 54-card preset (botzone has 34,323), or hubei48's 48-card deck's leading moves
+ * and short forms together (51,761 + 34,974 = 86,735; `ddz universe` lists both). */
+#define DDZ_MAX_MOVES_DECK 90000
 
-/* Generates the moves of `hand` under `rules` into out.
+/* Generates the moves of `hand` under `rules` into out. The hand is a multiset of the
+ * preset's deck (ddz_ruleset_deck_ranks).
  *
  * Leading (last is NULL or pass): every legal move the hand holds.
  * Following: every move of the hand that beats *last (ddz_move_beats); pass, always
@@ -29,6 +32,13 @@
  * then chain length, then kickers in ascending lexicographic order of their ranks. Each
  * move appears once. Returns the number written. */
 int ddz_moves_generate(DdzRanks hand, const DdzMove *last, DdzRuleset rules, DdzMove *out);
+
+/* hubei48's short forms (a bare trio or trio + one card, a plane with fewer than two cards
+ * per trio), legal only as the last cards of a hand. ddz_moves_generate takes `hand` to be
+ * the player's whole hand and lists a short form only when leading and it is the whole
+ * hand; this lists every short form `hand` holds, in the same order (for the universe of
+ * card sets, and for agents that plan a hand's last play). 0 under the other presets. */
+int ddz_moves_generate_short(DdzRanks hand, DdzRuleset rules, DdzMove *out);
 
 /* The same moves in the order a hint button cycles through them: ordinary moves before
  * bombs and the rocket; then moves that break fewer of the hand's combinations (a pair, a

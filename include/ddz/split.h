@@ -14,7 +14,8 @@
 #define DDZ_SPLIT_MAX_CARDS 20
 
 /* A split of a hand: `plays` legal moves (each one reading of its cards under the
- * splitter's preset) whose cards add up to exactly the hand. Parts are listed in the order
+ * splitter's preset; under hubei48 at most one of them a short form, the one to play last)
+ * whose cards add up to exactly the hand. Parts are listed in the order
  * the search takes them: the part holding the hand's lowest rank first, then the part
  * holding the lowest rank of what is left, and so on. value is the sum of the parts'
  * ddz_split_part_value. */

@@ -118,6 +118,10 @@ int ddz_tour_draw(DdzTour *t, DdzError *err);
  * redeals) of a table into g. */
 void ddz_tour_deal(const DdzTour *t, const DdzTourTable *tb, int k, int a, DdzGame *g);
 
+/* The deal seed of game k, attempt a, of a table: *seed (64-bit events) or seed256. */
+void ddz_tour_game_seed(const DdzTour *t, const DdzTourTable *tb, int k, int a, uint64_t *seed,
+                        uint8_t seed256[DDZ_SEED256_BYTES]);
+
 /* Adds the result of game k (k == K: the extra game) to a table. */
 void ddz_tour_table_add(DdzTourTable *tb, int k, int K, const DdzResult *r);
 

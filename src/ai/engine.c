@@ -10,7 +10,11 @@
 #include "ddz/engine.h"
 
 static inline int next_seat(int s) { return s == 2 ? 0 : s + 1; }
-static inline int seat_size(int s, int landlord) { return s == landlord ? 20 : 17; }
+/* Cards a seat was dealt, the bottom included for the landlord (20 and 17; hubei48 16). */
+static inline int seat_size(int s, int landlord, DdzRuleset rules)
+{
+    return ddz_ruleset_hand_size(rules) + (s == landlord ? ddz_ruleset_bottom_size(rules) : 0);
+}
 
 /* The lowest n cards of *from, taken out of it. */
 static DdzCards take_lowest(DdzCards *from, int n)
@@ -53,7 +57,8 @@ static int apply_actions(DdzGame *g, const DdzKnown *k, DdzError *err)
 {
     for (int i = 0; i < k->nactions; i++) {
         DdzError e;
-        if (ddz_game_apply(g, &k->actions[i], &e) != 0)
+        /* The others' hands are filler: a pass they made may look beatable (hubei48). */
+        if (ddz_game_apply_known(g, &k->actions[i], &e) != 0)
             return ddz_error_set(err, i + 1, "%s", e.msg);
     }
     return check_turn(g, k, err);
@@ -62,17 +67,20 @@ static int apply_actions(DdzGame *g, const DdzKnown *k, DdzError *err)
 static int rebuild_bidding(const DdzKnown *k, const DdzOptions *opt, DdzGame *g, DdzError *err)
 {
     int me = k->seat;
-    if (ddz_cards_size(k->hand) != 17)
-        return ddz_error_set(err, 0, "the hand has %d cards: a seat holds 17 while bidding", ddz_cards_size(k->hand));
+    int each = ddz_ruleset_hand_size(opt->rules);
+    DdzCards deck = ddz_ruleset_deck(opt->rules);
+    if (ddz_cards_size(k->hand) != each)
+        return ddz_error_set(err, 0, "the hand has %d cards: a seat holds %d while bidding", ddz_cards_size(k->hand),
+                             each);
     if (k->first >= DDZ_SEAT_NB)
         return ddz_error_set(err, 0, "first bidder %d: seats are 0, 1 and 2", k->first);
     for (int i = 0; i < k->nactions; i++)
         if (k->actions[i].kind != DDZ_ACT_BID)
             return ddz_error_set(err, i + 1, "only bids come before the landlord is known");
-    DdzCards rest = DDZ_DECK & ~k->hand, dealt[DDZ_SEAT_NB];
+    DdzCards rest = deck & ~k->hand, dealt[DDZ_SEAT_NB];
     dealt[me] = k->hand;
-    dealt[next_seat(me)] = take_lowest(&rest, 17);
-    dealt[next_seat(next_seat(me))] = take_lowest(&rest, 17);
+    dealt[next_seat(me)] = take_lowest(&rest, each);
+    dealt[next_seat(next_seat(me))] = take_lowest(&rest, each);
     if (ddz_game_from_hands(g, opt, dealt, rest, k->first, err) != 0)
         return -1;
     return apply_actions(g, k, err);
@@ -88,8 +96,10 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
         return ddz_error_set(err, 0, "landlord %d: seats are 0, 1 and 2", L);
     if (k->bid < 1 || k->bid > 3)
         return ddz_error_set(err, 0, "bid %d: the landlord's bid is 1, 2 or 3", k->bid);
-    if (ddz_cards_size(k->bottom) != 3)
-        return ddz_error_set(err, 0, "the bottom has %d cards, not 3", ddz_cards_size(k->bottom));
+    DdzCards deck = ddz_ruleset_deck(opt->rules);
+    if (ddz_cards_size(k->bottom) != ddz_ruleset_bottom_size(opt->rules))
+        return ddz_error_set(err, 0, "the bottom has %d cards, not %d", ddz_cards_size(k->bottom),
+                             ddz_ruleset_bottom_size(opt->rules));
     /* Step 1. The cards each seat has played, each card once, farmers never a bottom card. */
     DdzCards played[DDZ_SEAT_NB] = {0, 0, 0}, all = 0;
     for (int i = 0; i < k->nactions; i++) {
@@ -99,7 +109,7 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
         DdzCards c = a->cards;
         if (a->seat >= DDZ_SEAT_NB)
             return ddz_error_set(err, i + 1, "seat %d: seats are 0, 1 and 2", a->seat);
-        if (!c || (c & ~DDZ_DECK) || ddz_cards_ranks(c) != a->move.ranks)
+        if (!c || (c & ~deck) || ddz_cards_ranks(c) != a->move.ranks)
             return ddz_error_set(err, i + 1, "the cards played are not given, or are not the move");
         if (c & all) {
             cards_text(c & all, text, sizeof text);
@@ -113,12 +123,12 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
         played[a->seat] |= c;
         all |= c;
         int held = ddz_cards_size(played[a->seat] | (a->seat == L ? k->bottom : 0));
-        if (a->seat != me && held > seat_size(a->seat, L))
+        if (a->seat != me && held > seat_size(a->seat, L, opt->rules))
             return ddz_error_set(err, i + 1, "seat %d has now played more cards than it was dealt", a->seat);
     }
     /* Step 2. The asking seat: hand and plays make what it was dealt. */
-    if (k->hand & ~DDZ_DECK)
-        return ddz_error_set(err, 0, "the hand holds a card id above 53");
+    if (k->hand & ~deck)
+        return ddz_error_set(err, 0, "the hand holds a card the %s deck lacks", ddz_ruleset_name(opt->rules));
     if (k->hand & all) {
         cards_text(k->hand & all, text, sizeof text);
         return ddz_error_set(err, 0, "the hand holds %s, already played", text);
@@ -126,10 +136,10 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
     DdzCards full[DDZ_SEAT_NB];
     full[me] = k->hand | played[me];
     int n = ddz_cards_size(full[me]);
-    if (n != seat_size(me, L))
+    if (n != seat_size(me, L, opt->rules))
         return ddz_error_set(err, 0, "seat %d holds %d cards and has played %d: %d in all, but the %s has %d",
                     me, ddz_cards_size(k->hand), ddz_cards_size(played[me]), n, me == L ? "landlord" : "farmer",
-                    seat_size(me, L));
+                    seat_size(me, L, opt->rules));
     if (me == L && (k->bottom & ~full[me])) {
         cards_text(k->bottom & ~full[me], text, sizeof text);
         return ddz_error_set(err, 0, "the landlord's hand and plays lack bottom cards %s", text);
@@ -139,7 +149,7 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
         return ddz_error_set(err, 0, "the hand or plays of farmer %d hold %s of the bottom", me, text);
     }
     /* Step 3. The others: what they played (and the bottom), then unseen cards. */
-    DdzCards rest = DDZ_DECK & ~full[me];
+    DdzCards rest = deck & ~full[me];
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         if (s != me) {
             full[s] = played[s] | (s == L ? k->bottom : 0);
@@ -148,7 +158,7 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
     DdzCards dealt[DDZ_SEAT_NB];
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         if (s != me)
-            full[s] |= take_lowest(&rest, seat_size(s, L) - ddz_cards_size(full[s]));
+            full[s] |= take_lowest(&rest, seat_size(s, L, opt->rules) - ddz_cards_size(full[s]));
         dealt[s] = full[s] & ~(s == L ? k->bottom : 0);
     }
     if (ddz_game_from_hands(g, opt, dealt, k->bottom, L, err) != 0)
@@ -175,6 +185,8 @@ int ddz_engine_rebuild(const DdzKnown *k, DdzGame *g, DdzError *err)
         return rebuild_bidding(k, &opt, g, err);
     if (k->phase != DDZ_PHASE_DOUBLE && k->phase != DDZ_PHASE_PLAY)
         return ddz_error_set(err, 0, "phase %d: ask for a bid, a double or a play", k->phase);
+    if (k->phase == DDZ_PHASE_DOUBLE && ddz_ruleset_is_48(opt.rules))
+        return ddz_error_set(err, 0, "the 48-card game (hubei48) has no doubling");
     if (k->phase == DDZ_PHASE_DOUBLE && opt.double_mode == DDZ_DOUBLE_NONE)
         return ddz_error_set(err, 0, "a doubling decision needs a doubling rule (double=farmer)");
     opt.bid_mode = DDZ_BID_POINTS;
@@ -325,9 +337,13 @@ static void add_counts(int cnt[DDZ_RANK_NB], DdzRanks r)
         cnt[i] += ddz_ranks_get(r, i);
 }
 
-static DdzCard card_of(int rank, int suit)
+/* The i-th card (in id order) of `rank` in the deck (the suit for the 54-card deck). */
+static DdzCard card_of(DdzCards deck, int rank, int i)
 {
-    return rank < DDZ_RANK_BJ ? rank * 4 + suit : rank + 39;
+    DdzCards of = rank < DDZ_RANK_BJ ? deck & ((DdzCards)15 << (4 * rank)) : deck & ((DdzCards)1 << (rank + 39));
+    for (; i > 0 && of; i--)
+        of &= of - 1;
+    return of ? __builtin_ctzll(of) : 0;
 }
 
 /* Gives suits to a request in rank notation (doubling and play), so that the rebuild sees
@@ -346,8 +362,9 @@ static int assign_suits(DdzKnown *k, DdzRanks hand, DdzRanks bottom, DdzError *e
         if (k->actions[i].kind == DDZ_ACT_PLAY && k->actions[i].seat < DDZ_SEAT_NB)
             add_counts(P[k->actions[i].seat], k->actions[i].move.ranks);
     k->hand = k->bottom = 0;
+    DdzCards deck = ddz_ruleset_deck(k->opt.rules);
     for (int r = 0; r < DDZ_RANK_NB; r++) {
-        int cap = r < DDZ_RANK_BJ ? 4 : 1, M = H[r] + P[me][r];
+        int cap = ddz_ranks_get(ddz_ruleset_deck_ranks(k->opt.rules), r), M = H[r] + P[me][r];
         int history = P[0][r] + P[1][r] + P[2][r];
         char rc = ddz_rank_char(r);
         if (me == L && M < B[r])
@@ -369,7 +386,7 @@ static int assign_suits(DdzKnown *k, DdzRanks hand, DdzRanks bottom, DdzError *e
                     suit = free_suit++;
                 if (suit >= cap)
                     break;
-                a->cards |= ddz_cards_of(card_of(r, suit));
+                a->cards |= ddz_cards_of(card_of(deck, r, suit));
             }
         }
         if (free_suit > cap || start + M > cap)
@@ -377,9 +394,9 @@ static int assign_suits(DdzKnown *k, DdzRanks hand, DdzRanks bottom, DdzError *e
                         rc, H[r], B[r], history, cap,
                         H[r] && history ? " (the hand holds cards already played)" : "");
         for (int s = mine; s < start + M; s++)
-            k->hand |= ddz_cards_of(card_of(r, s));
+            k->hand |= ddz_cards_of(card_of(deck, r, s));
         for (int s = 0; s < B[r]; s++)
-            k->bottom |= ddz_cards_of(card_of(r, s));
+            k->bottom |= ddz_cards_of(card_of(deck, r, s));
     }
     return 0;
 }
@@ -486,7 +503,7 @@ static int read_request(const json_t *req, DdzKnown *k, int *ndoubles, DdzError 
             return -1;
         if (r > 0)
             k->first = (uint8_t)v;
-        if (!ddz_cards_pick(DDZ_DECK, hand, &k->hand))
+        if (!ddz_cards_pick(ddz_ruleset_deck(k->opt.rules), hand, &k->hand))
             return ddz_error_set(err, 0, "field 'hand': more cards of a rank than a deck holds");
         return 0;
     }
@@ -505,8 +522,9 @@ static int read_request(const json_t *req, DdzKnown *k, int *ndoubles, DdzError 
         k->bid = (uint8_t)v;
     if (get_ranks(req, "bottom", &bottom, err) != 0)
         return -1;
-    if (ddz_ranks_size(bottom) != 3)
-        return ddz_error_set(err, 0, "field 'bottom' has %d cards, not 3", ddz_ranks_size(bottom));
+    if (ddz_ranks_size(bottom) != ddz_ruleset_bottom_size(k->opt.rules))
+        return ddz_error_set(err, 0, "field 'bottom' has %d cards, not %d", ddz_ranks_size(bottom),
+                             ddz_ruleset_bottom_size(k->opt.rules));
     if (!play)
         k->opt.double_mode = DDZ_DOUBLE_FARMER;
     if ((*ndoubles = read_doubles(req, k, err)) < 0)

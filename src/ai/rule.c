@@ -93,7 +93,7 @@ static void ctx_init(Ctx *c, Rule *r, const DdzView *v)
     DdzCards seen = v->hand;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         seen |= v->played[s];
-    DdzCards unseen = DDZ_DECK & ~seen;
+    DdzCards unseen = ddz_ruleset_deck(v->opt.rules) & ~seen;
     /* Cards known to be in one seat: a shown hand, or the landlord's bottom not yet played. */
     DdzCards known[DDZ_SEAT_NB] = {0, 0, 0};
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
@@ -163,13 +163,17 @@ static bool can_beat(DdzRanks u, int k, const DdzMove *m)
     case DDZ_PAIR:
     case DDZ_TRIO:
     case DDZ_TRIO_SINGLE:
-    case DDZ_TRIO_PAIR: {
+    case DDZ_TRIO_PAIR:
+    case DDZ_TRIO_SHORT:
+    case DDZ_TRIO_TWO: {
         int need = m->type == DDZ_PAIR ? 2 : 3;
         for (int r = m->rank + 1; r <= DDZ_RANK_2; r++) {
             if (cnt(u, r) < need)
                 continue;
             if (m->type == DDZ_TRIO_SINGLE && total - cnt(u, r) < 1)
                 continue;
+            if ((m->type == DDZ_TRIO_SHORT || m->type == DDZ_TRIO_TWO) && (k < 5 || total - cnt(u, r) < 2))
+                continue; /* hubei48: only a trio + two cards beats these */
             if (m->type == DDZ_TRIO_PAIR) {
                 bool pair = false;
                 for (int p = 0; p <= DDZ_RANK_2; p++)
@@ -185,13 +189,18 @@ static bool can_beat(DdzRanks u, int k, const DdzMove *m)
     case DDZ_PAIR_CHAIN:
     case DDZ_PLANE:
     case DDZ_PLANE_SINGLE:
-    case DDZ_PLANE_PAIR: {
+    case DDZ_PLANE_PAIR:
+    case DDZ_PLANE_SHORT:
+    case DDZ_PLANE_TWO: {
         int need = m->type == DDZ_STRAIGHT ? 1 : m->type == DDZ_PAIR_CHAIN ? 2 : 3;
         for (int s = m->rank + 1; s + m->len - 1 <= DDZ_RANK_A; s++) {
             if (!run_at(u, s, m->len, need))
                 continue;
             if (m->type == DDZ_PLANE_SINGLE && total - need * m->len < m->len)
                 continue;
+            if ((m->type == DDZ_PLANE_SHORT || m->type == DDZ_PLANE_TWO) &&
+                (k < 5 * m->len || total - 3 * m->len < 2 * m->len))
+                continue; /* hubei48: only the plane with two cards per trio beats these */
             if (m->type == DDZ_PLANE_PAIR) {
                 int pairs = 0;
                 for (int p = 0; p <= DDZ_RANK_2; p++)
@@ -204,7 +213,8 @@ static bool can_beat(DdzRanks u, int k, const DdzMove *m)
         return false;
     }
     default:
-        /* Four + two and shuttles are beaten only by higher fours, which are bombs. */
+        /* Four + two (hubei48: four + cards) and shuttles are beaten only by higher fours,
+         * which are bombs. */
         return false;
     }
 }
@@ -214,6 +224,15 @@ static bool opp_beats(const Ctx *c, const DdzMove *m)
 {
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         if (is_opponent(c, s) && can_beat(c->pool[s], c->count[s], m))
+            return true;
+    return false;
+}
+
+/* Whether any other seat, partner included, might beat m. */
+static bool any_beats(const Ctx *c, const DdzMove *m)
+{
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (s != c->me && can_beat(c->pool[s], c->count[s], m))
             return true;
     return false;
 }
@@ -255,7 +274,7 @@ static DdzMove lead(Ctx *c)
     if (unsafe <= 1) {
         int best = -1, best_key = 0;
         for (int i = 0; i < s.plays; i++) {
-            if (!safe[i])
+            if (!safe[i] || ddz_move_is_short(&s.part[i])) /* hubei48: a short part goes last */
                 continue;
             int key = (ddz_move_is_bomb(&s.part[i]) ? 100 : 0) - s.part[i].size;
             if (best < 0 || key < best_key)
@@ -285,7 +304,9 @@ static DdzMove lead(Ctx *c)
     for (int i = 0; i < s.plays; i++) {
         const DdzMove *m = &s.part[i];
         int key = 4 * ddz_split_part_value(m) - 5 * m->size;
-        if (ddz_move_is_bomb(m))
+        if (ddz_move_is_short(m))
+            key += 100000; /* hubei48: legal only as the last cards */
+        else if (ddz_move_is_bomb(m))
             key += 1000;
         else if (ddz_split_part_is_control(m))
             key += 80;
@@ -331,7 +352,9 @@ static int best_answer(Ctx *c, const DdzMove *moves, int n, bool danger, bool sa
         if (safe)
             score += 5;
         if (ddz_move_is_bomb(m)) {
-            if (!danger && plays > 2)
+            if (ddz_ruleset_is_48(c->rules) && c->v->opt.bonus != 0 && !any_beats(c, m))
+                score += 4; /* hubei48: a bomb nobody beats earns the 喜金 at once */
+            else if (!danger && plays > 2)
                 score -= 40;
             else
                 score -= 4;
@@ -471,6 +494,20 @@ static int decide_double(Ctx *c, DdzAction *out)
 
 /* The agent -------------------------------------------------------------------------------*/
 
+/* 放走包赔 (hubei48): while the next seat holds one card, a single that is not the player's
+ * highest card marks it, and it pays its whole side's loss if that seat's side wins. A
+ * farmer never does it; the landlord only when the next farmer cannot beat the lower
+ * single anyway (then nothing is let go). Returns the single to play. */
+static DdzMove let_go_guard(const Ctx *c, const DdzMove *m)
+{
+    int top = (63 - __builtin_clzll(c->hand)) >> 2;
+    if (c->count[c->next] != 1 || m->rank >= top || !is_opponent(c, c->next))
+        return *m; /* a partner at one card is fed, not let go */
+    if (c->is_lord && !can_beat(c->pool[c->next], 1, m))
+        return *m;
+    return group_move(DDZ_SINGLE, top, 1); /* beats whatever the lower single beat */
+}
+
 static int rule_act(void *state, const DdzView *v, DdzAction *out)
 {
     Rule *r = state;
@@ -490,10 +527,25 @@ static int rule_act(void *state, const DdzView *v, DdzAction *out)
     int n = ddz_view_legal_moves(v, r->moves);
     if (n == 0)
         return -1;
-    /* A follower's list starts with pass, unless play_all leaves only its whole hand. */
-    DdzMove m = v->table.type == DDZ_PASS   ? lead(&c)
-                : r->moves[0].type != DDZ_PASS ? r->moves[0]
-                                              : follow(&c, r->moves, n);
+    /* A follower's list starts with pass, unless play_all leaves only its whole hand or
+     * hubei48 forbids passing (有出必出): then the best answer, as if in danger. */
+    DdzMove m;
+    if (v->table.type == DDZ_PASS) {
+        m = lead(&c);
+    } else if (r->moves[0].type == DDZ_PASS) {
+        m = follow(&c, r->moves, n);
+    } else if (ddz_ruleset_is_48(v->opt.rules)) {
+        memmove(r->moves + 1, r->moves, (size_t)n * sizeof *r->moves);
+        r->moves[0] = ddz_move_pass();
+        m = follow(&c, r->moves, n + 1);
+        if (m.type == DDZ_PASS)
+            m = r->moves[best_answer(&c, r->moves, n + 1, true, false)];
+        memmove(r->moves, r->moves + 1, (size_t)n * sizeof *r->moves);
+    } else {
+        m = r->moves[0];
+    }
+    if (m.type == DDZ_SINGLE && ddz_ruleset_is_48(v->opt.rules))
+        m = let_go_guard(&c, &m);
     /* Play only what the engine lists (play_all, douzero readings): else its first move. */
     int k = 0;
     for (int i = 0; i < n; i++)

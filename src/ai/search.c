@@ -43,7 +43,7 @@ void ddz_search_sample(const DdzView *v, DdzRng *rng, DdzCards hands[DDZ_SEAT_NB
     /* The bottom cards the landlord has not played are still in its hand. */
     if (v->landlord < DDZ_SEAT_NB && v->bottom)
         known[v->landlord] |= v->bottom & ~played;
-    DdzCards unseen = DDZ_DECK & ~played & ~(known[0] | known[1] | known[2]);
+    DdzCards unseen = ddz_ruleset_deck(v->opt.rules) & ~played & ~(known[0] | known[1] | known[2]);
     DdzCard pool[DDZ_CARD_NB];
     int n = 0;
     for (DdzCards u = unseen; u; u &= u - 1)
@@ -91,7 +91,7 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
             dealt[s] &= ~v->bottom;
         all |= dealt[s];
     }
-    DdzCards bottom = crowned ? v->bottom : DDZ_DECK & ~all;
+    DdzCards bottom = crowned ? v->bottom : ddz_ruleset_deck(v->opt.rules) & ~all;
     DdzOptions opt = v->opt;
     opt.first_bidder = DDZ_FIRST_GIVEN; /* the real first bidder is public: keep it */
     if (ddz_game_from_hands(&se->world, &opt, dealt, bottom, v->first, NULL) != 0)
@@ -101,8 +101,13 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
         const DdzAction *a = &v->hist[i];
         if (se->cfg.infer && a->seat != v->seat && a->kind != DDZ_ACT_SHOW && !policy_agrees(se, a))
             misses++;
-        if (ddz_game_apply(&se->world, a, NULL) != 0)
-            return -1;
+        if (ddz_game_apply(&se->world, a, NULL) != 0) {
+            /* hubei48: a pass the sampled hand could have beaten (the real one could not)
+             * makes the world less likely, as a decision the policy would not make. */
+            if (a->kind != DDZ_ACT_PLAY || a->move.type != DDZ_PASS || ddz_game_apply_known(&se->world, a, NULL) != 0)
+                return -1;
+            misses++;
+        }
     }
     return misses;
 }
@@ -198,6 +203,21 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
             dup = ddz_move_equal(&se->cand[j], &hinted[i]);
         if (!dup && hinted[i].size != hand_size)
             se->cand[nc++] = hinted[i];
+    }
+    /* hubei48 放走包赔: a farmer before the landlord never plays a single below its highest
+     * card while the landlord holds one card (the landlord's own choice is searched). */
+    int top = (63 - __builtin_clzll(v->hand)) >> 2, kept = 0;
+    bool guard = ddz_ruleset_is_48(v->opt.rules) && v->seat != v->landlord &&
+                 (v->seat + 1) % DDZ_SEAT_NB == v->landlord && v->count[v->landlord] == 1;
+    for (int i = 0; i < nc; i++)
+        if (!guard || se->cand[i].type != DDZ_SINGLE || se->cand[i].rank >= top)
+            se->cand[kept++] = se->cand[i];
+        else if (i == 0 && policy_move == 0)
+            policy_move = -1;
+    if (guard && kept < nc) {
+        nc = kept;
+        if (nc == 0) /* every candidate was a lower single: the highest beats what they beat */
+            se->cand[nc++] = (DdzMove){ddz_ranks_of(top, 1), DDZ_SINGLE, (uint8_t)top, 1, 1};
     }
     if (nc == 1) {
         *out = ddz_action_play(v->seat, se->cand[0], 0);

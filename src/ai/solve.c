@@ -117,7 +117,7 @@ static inline int next_player(const DdzSolver *s, int p) { return p + 1 == s->pl
 
 /* Transposition table -------------------------------------------------------------------------*/
 
-/* The search's constant part of node_meta: three players (bit 3) and the rules (bits 20-21),
+/* The search's constant part of node_meta: three players (bit 3) and the rules (bits 20-22),
  * so that one table serves any mix of positions. */
 static inline uint32_t meta_base(int players, DdzRuleset rules)
 {
@@ -125,7 +125,7 @@ static inline uint32_t meta_base(int players, DdzRuleset rules)
 }
 
 /* bit 0 set (an entry is never 0) | turn (2 bits) | three players | by (2) | type (5) |
- * rank (5) | length (4) | rules (2); by, type, rank and length only when following. */
+ * rank (5) | length (4) | rules (3); by, type, rank and length only when following. */
 static inline uint32_t node_meta(const Node *n, uint32_t base)
 {
     uint32_t m = 1u | (uint32_t)n->turn << 1 | base;
@@ -251,10 +251,17 @@ static void reach_add(Reach *r, DdzRanks x)
 }
 
 /* The side that opposes `player`: a farmer faces the landlord; the landlord faces both
- * farmers, and only a move neither can beat is unbeatable. */
+ * farmers, and only a move neither can beat is unbeatable. Under hubei48 a partner who can
+ * beat a move must (有出必出) and so takes the lead: every other player counts. */
 static void reach_opponents(const DdzSolver *s, const Node *n, int player, Reach *r)
 {
     r->n = 0;
+    if (ddz_ruleset_is_48(s->rules)) {
+        for (int p = 0; p < s->players; p++)
+            if (p != player)
+                reach_add(r, n->hand[p]);
+        return;
+    }
     if (player != DDZ_SOLVE_LANDLORD) {
         reach_add(r, n->hand[DDZ_SOLVE_LANDLORD]);
         return;
@@ -285,13 +292,17 @@ static inline int reach_beats(const Reach *r, const DdzMove *m)
         case DDZ_PAIR: base = ge[2], chain = 0; break;
         case DDZ_TRIO:
         case DDZ_TRIO_SINGLE:
-        case DDZ_TRIO_PAIR: base = ge[3], chain = 0; break;
+        case DDZ_TRIO_PAIR:
+        case DDZ_TRIO_SHORT: /* hubei48: a trio_two beats it */
+        case DDZ_TRIO_TWO: base = ge[3], chain = 0; break;
         case DDZ_STRAIGHT: base = ge[1]; break;
         case DDZ_PAIR_CHAIN: base = ge[2]; break;
         case DDZ_PLANE:
         case DDZ_PLANE_SINGLE:
-        case DDZ_PLANE_PAIR: base = ge[3]; break;
-        default: base = 0; break; /* four + two, shuttles: need a four, handled above */
+        case DDZ_PLANE_PAIR:
+        case DDZ_PLANE_SHORT:
+        case DDZ_PLANE_TWO: base = ge[3]; break;
+        default: base = 0; break; /* four + two (or with), shuttles: need a four, handled above */
         }
         if (chain) {
             base &= 0xFFF;
@@ -338,7 +349,9 @@ static int plays_of(DdzSolver *s, DdzRanks h, int depth)
 /* Whether the hand splits into moves the other side cannot beat (opp) plus at most `spare`
  * moves it can. With spare = 1 a leader who can do this wins: it plays the unbeatable moves,
  * each answered by passes, then the last one. As in plays_of only moves holding a card of
- * the lowest rank are tried first. *calls bounds the work; running out answers 0 ("not
+ * the lowest rank are tried first. A hubei48 short form comes only as the whole rest of the
+ * hand, so it must be the last play: it is refused once the spare move is spent (that move
+ * is the one played last). *calls bounds the work; running out answers 0 ("not
  * shown"), which only costs the search a shortcut. */
 static int quick_win(DdzSolver *s, DdzRanks h, const Reach *opp, int spare, int depth, int *calls)
 {
@@ -353,7 +366,7 @@ static int quick_win(DdzSolver *s, DdzRanks h, const Reach *opp, int spare, int 
         if (!(buf[i].ranks & low))
             continue;
         int cost = reach_beats(opp, &buf[i]);
-        if (cost > spare)
+        if (cost > spare || (spare == 0 && ddz_move_is_short(&buf[i])))
             continue;
         if (buf[i].ranks == h || quick_win(s, h - buf[i].ranks, opp, spare - cost, depth + 1, calls))
             return 1;
@@ -502,7 +515,8 @@ static int search(DdzSolver *s, const Node *n, int ply, DdzMove *best)
                 return 1;
             }
         }
-        mv[cnt++] = ddz_move_pass();
+        if (cnt == 0 || !ddz_ruleset_is_48(s->rules)) /* hubei48: 有出必出 */
+            mv[cnt++] = ddz_move_pass();
     }
 
     // Step 5. Order: fewest plays left first; at equal plays bombs after the rest, then the
@@ -623,7 +637,7 @@ int ddz_solve_position_check(const DdzSolvePosition *pos, DdzError *err)
         return fail(err, "a position has two or three players");
     if ((unsigned)pos->rules >= DDZ_RULES_NB)
         return fail(err, "unknown rule preset");
-    DdzRanks all = 0;
+    DdzRanks all = 0, deck = ddz_ruleset_deck_ranks(pos->rules);
     for (int p = 0; p < DDZ_SOLVE_PLAYER_NB; p++) {
         DdzRanks h = pos->hands[p];
         if (p >= pos->players) {
@@ -634,10 +648,10 @@ int ddz_solve_position_check(const DdzSolvePosition *pos, DdzError *err)
         if (!h)
             return fail(err, p == 0 ? "the landlord's hand is empty: the game is over"
                                     : "a farmer's hand is empty: the game is over");
-        if (!ddz_ranks_contains(DDZ_DECK_RANKS, h) || ddz_ranks_size(h) > 20)
+        if (!ddz_ranks_contains(deck, h) || ddz_ranks_size(h) > 20)
             return fail(err, "a hand holds more cards of a rank than one deck has, or more than 20 cards");
         all += h;
-        if (!ddz_ranks_contains(DDZ_DECK_RANKS, all))
+        if (!ddz_ranks_contains(deck, all))
             return fail(err, "the hands together hold more cards of a rank than one deck has");
     }
     if (pos->to_move < 0 || pos->to_move >= pos->players)
@@ -647,7 +661,7 @@ int ddz_solve_position_check(const DdzSolvePosition *pos, DdzError *err)
             return fail(err, "the move on the table must be another player's");
         if (!is_reading(&pos->last, pos->rules))
             return fail(err, "the move on the table is not a legal move under the rules");
-        if (!ddz_ranks_contains(DDZ_DECK_RANKS, all + pos->last.ranks))
+        if (!ddz_ranks_contains(deck, all + pos->last.ranks))
             return fail(err, "the move on the table and the hands hold more cards of a rank than one deck has");
     }
     return 0;
@@ -657,8 +671,10 @@ int ddz_solve_position_play(DdzSolvePosition *pos, const DdzMove *move)
 {
     int p = pos->to_move, next = (p + 1) % pos->players;
     if (move->type == DDZ_PASS) {
-        if (pos->last.type == DDZ_PASS)
-            return -1;
+        DdzMove beat[DDZ_MAX_MOVES];
+        if (pos->last.type == DDZ_PASS ||
+            (ddz_ruleset_is_48(pos->rules) && ddz_moves_generate(pos->hands[p], &pos->last, pos->rules, beat) > 0))
+            return -1; /* hubei48: 有出必出 */
         pos->to_move = next;
         if (next == pos->last_by) {
             pos->last = ddz_move_pass();
@@ -667,7 +683,7 @@ int ddz_solve_position_play(DdzSolvePosition *pos, const DdzMove *move)
         return 0;
     }
     if (!ddz_ranks_contains(pos->hands[p], move->ranks) || !ddz_move_beats(move, &pos->last) ||
-        !is_reading(move, pos->rules))
+        !is_reading(move, pos->rules) || (ddz_move_is_short(move) && move->ranks != pos->hands[p]))
         return -1;
     pos->hands[p] -= move->ranks;
     pos->last = *move;

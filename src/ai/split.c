@@ -114,6 +114,8 @@ int ddz_split_part_value(const DdzMove *m)
     case DDZ_TRIO:
     case DDZ_TRIO_SINGLE:
     case DDZ_TRIO_PAIR:
+    case DDZ_TRIO_SHORT:
+    case DDZ_TRIO_TWO:
         return card[m->rank] + 1;
     case DDZ_STRAIGHT:
         return card[top] + 1 + (m->len - 5) / 2;
@@ -122,9 +124,12 @@ int ddz_split_part_value(const DdzMove *m)
     case DDZ_PLANE:
     case DDZ_PLANE_SINGLE:
     case DDZ_PLANE_PAIR:
+    case DDZ_PLANE_SHORT:
+    case DDZ_PLANE_TWO:
         return card[top] + 2 + (m->len - 2);
     case DDZ_FOUR_TWO:
     case DDZ_FOUR_TWO_PAIRS:
+    case DDZ_FOUR_WITH:
         return card[m->rank] + 3;
     case DDZ_SHUTTLE:
     case DDZ_SHUTTLE_SINGLE:
@@ -155,13 +160,16 @@ bool ddz_split_part_is_control(const DdzMove *m)
     }
 }
 
-/* Whether every count is one a deck holds: suited ranks at most 4, jokers at most 1. */
-static bool counts_ok(DdzRanks r)
+/* Whether every count is one the preset's deck holds (54 cards: suited ranks at most 4,
+ * jokers at most 1). */
+static bool counts_ok(DdzRanks r, DdzRuleset rules)
 {
+    if ((r >> (4 * DDZ_RANK_NB)) != 0)
+        return false;
     for (int k = 0; k < DDZ_RANK_NB; k++)
-        if (ddz_ranks_get(r, k) > (k >= DDZ_RANK_BJ ? 1 : 4))
+        if (ddz_ranks_get(r, k) > ddz_ranks_get(ddz_ruleset_deck_ranks(rules), k))
             return false;
-    return (r >> (4 * DDZ_RANK_NB)) == 0;
+    return true;
 }
 
 /* Makes `hand` the base: its moves, bucketed by lowest rank (a counting sort that keeps
@@ -169,6 +177,14 @@ static bool counts_ok(DdzRanks r)
 static void prepare(DdzSplitter *sp, DdzRanks hand)
 {
     int n = ddz_moves_generate(hand, NULL, sp->rules, sp->scratch);
+    if (ddz_ruleset_is_48(sp->rules)) {
+        /* Every short form is a part (at most one per split); the whole hand's is listed. */
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (!ddz_move_is_short(&sp->scratch[i]))
+                sp->scratch[k++] = sp->scratch[i];
+        n = k + ddz_moves_generate_short(hand, sp->rules, sp->scratch + k);
+    }
     int count[DDZ_RANK_NB + 1] = {0};
     for (int i = 0; i < n; i++)
         count[lowest_rank(sp->scratch[i].ranks) + 1]++;
@@ -195,27 +211,34 @@ static void ensure_base(DdzSplitter *sp, DdzRanks hand)
     prepare(sp, hand);
 }
 
+/* The memo key of sub-hand s: with bit 63 when a short form (hubei48) may still be a part. */
+#define SHORT_OK ((DdzRanks)1 << 63)
+
 static Score search(DdzSplitter *sp, DdzRanks s)
 {
-    if (!s)
+    if (!(s & ~SHORT_OK))
         return (Score){0, 0};
     Memo *set = sp->memo + (memo_hash(s, sp->bits) & ~(DdzRanks)(MEMO_WAYS - 1));
     for (int w = 0; w < MEMO_WAYS; w++)
         if (set[w].key == s)
             return (Score){set[w].plays, set[w].value};
-    int r0 = lowest_rank(s);
+    DdzRanks flag = s & SHORT_OK, cards = s & ~SHORT_OK;
+    int r0 = lowest_rank(cards);
     Score best = {1000, 0};
     for (int i = sp->start[r0]; i < sp->start[r0 + 1]; i++) {
         const DdzMove *m = &sp->move[i];
-        if (!ddz_ranks_contains(s, m->ranks))
+        if (!ddz_ranks_contains(cards, m->ranks))
             continue;
-        Score sub = search(sp, s - m->ranks);
+        bool is_short = ddz_move_is_short(m);
+        if (is_short && !flag)
+            continue;
+        Score sub = search(sp, (cards - m->ranks) | (is_short ? 0 : flag));
         Score cand = {sub.plays + 1, sub.value + sp->val[i]};
         if (better(cand, best, sp->play_cost))
             best = cand;
     }
     /* Every single card is a move, so some move always holds r0 and best is set. */
-    int size = ddz_ranks_size(s), victim = 0;
+    int size = ddz_ranks_size(cards), victim = 0;
     for (int w = 0; w < MEMO_WAYS; w++) {
         if (!set[w].key) {
             victim = w;
@@ -228,9 +251,13 @@ static Score search(DdzSplitter *sp, DdzRanks s)
     return best;
 }
 
+/* hubei48: one short form (a trio or plane with fewer than two cards each, legal as the
+ * last play) may be a part of a split. */
+static inline DdzRanks root_flag(const DdzSplitter *sp) { return ddz_ruleset_is_48(sp->rules) ? SHORT_OK : 0; }
+
 int ddz_split_eval(DdzSplitter *sp, DdzRanks hand, int *value)
 {
-    if (!counts_ok(hand) || ddz_ranks_size(hand) > DDZ_SPLIT_MAX_CARDS)
+    if (!counts_ok(hand, sp->rules) || ddz_ranks_size(hand) > DDZ_SPLIT_MAX_CARDS)
         return -1;
     if (!hand) {
         if (value)
@@ -238,7 +265,7 @@ int ddz_split_eval(DdzSplitter *sp, DdzRanks hand, int *value)
         return 0;
     }
     ensure_base(sp, hand);
-    Score s = search(sp, hand);
+    Score s = search(sp, hand | root_flag(sp));
     if (value)
         *value = s.value;
     return s.plays;
@@ -247,12 +274,13 @@ int ddz_split_eval(DdzSplitter *sp, DdzRanks hand, int *value)
 int ddz_split_best(DdzSplitter *sp, DdzRanks hand, DdzSplit *out)
 {
     memset(out, 0, sizeof *out);
-    if (!counts_ok(hand) || ddz_ranks_size(hand) > DDZ_SPLIT_MAX_CARDS)
+    if (!counts_ok(hand, sp->rules) || ddz_ranks_size(hand) > DDZ_SPLIT_MAX_CARDS)
         return -1;
     if (!hand)
         return 0;
     ensure_base(sp, hand);
-    Score goal = search(sp, hand);
+    DdzRanks flag = root_flag(sp);
+    Score goal = search(sp, hand | flag);
     out->value = goal.value;
     /* Walk down: at each step take the first move (in bucket order) whose rest reaches the
      * remaining goal; that is the move the search chose. */
@@ -261,13 +289,15 @@ int ddz_split_best(DdzSplitter *sp, DdzRanks hand, DdzSplit *out)
         int r0 = lowest_rank(s), i;
         for (i = sp->start[r0]; i < sp->start[r0 + 1]; i++) {
             const DdzMove *m = &sp->move[i];
-            if (!ddz_ranks_contains(s, m->ranks))
+            if (!ddz_ranks_contains(s, m->ranks) || (ddz_move_is_short(m) && !flag))
                 continue;
-            Score sub = search(sp, s - m->ranks);
+            Score sub = search(sp, (s - m->ranks) | (ddz_move_is_short(m) ? 0 : flag));
             if (sub.plays + 1 == goal.plays && sub.value + sp->val[i] == goal.value)
                 break;
         }
         assert(i < sp->start[r0 + 1]);
+        if (ddz_move_is_short(&sp->move[i]))
+            flag = 0;
         out->part[out->plays++] = sp->move[i];
         goal.plays--;
         goal.value -= sp->val[i];

@@ -59,6 +59,10 @@ static int play_table(Work *w, DdzTourTable *tb, DdzGame *g, FILE *rec, DdzError
                 DdzRecordInfo info;
                 memset(&info, 0, sizeof info);
                 info.game = k + 1;
+                /* The game's own deal seed, so the record stands alone too. */
+                info.has_seed = !t->wide;
+                info.has_seed256 = t->wide;
+                ddz_tour_game_seed(t, tb, k, a, &info.seed, info.seed256);
                 for (int s = 0; s < DDZ_SEAT_NB; s++)
                     snprintf(info.seats[s], sizeof info.seats[s], "%s", w->names[tb->player[s]]);
                 rc = ddz_record_write(rec, g, &info, err);

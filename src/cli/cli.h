@@ -22,6 +22,29 @@ int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Reads --rules P at argv[*i] (advancing *i); returns 0, or prints the error and returns -1. */
 int cli_rules_option(int argc, char **argv, int *i, DdzRuleset *rules);
 
+/* The command table of main.c and the rule options' help, for the generated documentation. */
+const CliCommand *cli_commands(int *n);
+const CliCommand *cli_command_find(const char *name);
+const char *cli_options_help(void);
+
+/* One option of a command as its help text writes it: "--port" with arg "N", "--plain" with
+ * arg NULL, "--lang" with arg "zh|en". */
+typedef struct CliOption {
+    char name[32];
+    char arg[48]; /* "" when the option takes no value */
+} CliOption;
+
+/* The options of c, each once, in the order its synopsis and help text first name them;
+ * returns how many (at most max). */
+int cli_command_options(const CliCommand *c, CliOption *out, int max);
+/* The first sentence of c's help, for one-line summaries, into buf. */
+void cli_command_summary(const CliCommand *c, char *buf, size_t size);
+
+/* ddz help --man [COMMAND|ddz]: the roff manual page (manpage.c). */
+int cli_man(const char *name, FILE *out);
+/* ddz help --completion bash|zsh: the completion script (completion.c). */
+int cli_completion(const char *shell, FILE *out);
+
 int cmd_classify(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_universe(int argc, char **argv);

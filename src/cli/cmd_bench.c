@@ -26,15 +26,16 @@ static inline uint64_t mix(uint64_t h, const DdzMove *m)
     return h * 0x100000001B3ull ^ (h >> 29);
 }
 
-/* A random hand of n cards, as rank counts. */
-static DdzRanks random_hand(DdzRng *rng, int n)
+/* A random hand of n cards of the preset's deck, as rank counts. */
+static DdzRanks random_hand_of(DdzRng *rng, DdzRuleset rules, int n)
 {
-    int deck[DDZ_CARD_NB];
-    for (int i = 0; i < DDZ_CARD_NB; i++)
-        deck[i] = i;
+    int deck[DDZ_CARD_NB], nb = 0;
+    for (int c = 0; c < DDZ_CARD_NB; c++)
+        if (ddz_cards_has(ddz_ruleset_deck(rules), c))
+            deck[nb++] = c;
     DdzCards s = 0;
     for (int i = 0; i < n; i++) {
-        int j = i + (int)ddz_rng_below(rng, (uint32_t)(DDZ_CARD_NB - i));
+        int j = i + (int)ddz_rng_below(rng, (uint32_t)(nb - i));
         int t = deck[i];
         deck[i] = deck[j];
         deck[j] = t;
@@ -50,6 +51,10 @@ typedef struct Bench {
     DdzMove *buf;
 } Bench;
 
+/* The largest hand of the preset: 20 cards (the landlord's), 16 under hubei48. */
+static int max_hand(const Bench *b) { return ddz_ruleset_hand_size(b->rules) + ddz_ruleset_bottom_size(b->rules); }
+
+
 /* Leading generation over `count` random hands of `size` cards, repeated until a second
  * has passed; the fingerprint covers one pass. */
 static void bench_lead(Bench *b, int size, int count)
@@ -58,7 +63,7 @@ static void bench_lead(Bench *b, int size, int count)
     ddz_rng_seed(&rng, b->seed * 1000 + (uint64_t)size);
     DdzRanks *hands = malloc(sizeof *hands * (size_t)count);
     for (int i = 0; i < count; i++)
-        hands[i] = random_hand(&rng, size);
+        hands[i] = random_hand_of(&rng, b->rules, size);
     uint64_t moves = 0;
     for (int i = 0; i < count; i++) {
         int n = ddz_moves_generate(hands[i], NULL, b->rules, b->buf);
@@ -92,8 +97,8 @@ static void bench_follow(Bench *b, int count)
     DdzRanks *hands = malloc(sizeof *hands * (size_t)count);
     DdzMove *targets = malloc(sizeof *targets * (size_t)count);
     for (int i = 0; i < count; i++) {
-        hands[i] = random_hand(&rng, ddz_rng_below(&rng, 2) ? 17 : 20);
-        DdzRanks other = random_hand(&rng, 1 + (int)ddz_rng_below(&rng, 20));
+        hands[i] = random_hand_of(&rng, b->rules, ddz_rng_below(&rng, 2) ? ddz_ruleset_hand_size(b->rules) : max_hand(b));
+        DdzRanks other = random_hand_of(&rng, b->rules, 1 + (int)ddz_rng_below(&rng, (uint32_t)max_hand(b)));
         int n = ddz_moves_generate(other, NULL, b->rules, b->buf);
         targets[i] = b->buf[ddz_rng_below(&rng, (uint32_t)n)];
     }
@@ -127,9 +132,9 @@ static void bench_classify(Bench *b, int count)
     DdzRanks *sets = malloc(sizeof *sets * (size_t)count);
     for (int i = 0; i < count; i++) {
         if (i & 1) {
-            sets[i] = random_hand(&rng, 1 + (int)ddz_rng_below(&rng, 20));
+            sets[i] = random_hand_of(&rng, b->rules, 1 + (int)ddz_rng_below(&rng, (uint32_t)max_hand(b)));
         } else {
-            int n = ddz_moves_generate(random_hand(&rng, 20), NULL, b->rules, b->buf);
+            int n = ddz_moves_generate(random_hand_of(&rng, b->rules, max_hand(b)), NULL, b->rules, b->buf);
             sets[i] = b->buf[ddz_rng_below(&rng, (uint32_t)n)].ranks;
         }
     }
@@ -203,10 +208,11 @@ static void bench_selfplay(Bench *b, long count)
     free(g);
 }
 
-/* Exhaustive search for the 20-card hand with the most moves: every rank multiset of 20
- * cards (at most four of a rank, one of each joker). */
+/* Exhaustive search for the largest hand with the most moves: every rank multiset of 20
+ * cards of the deck (16 under hubei48). */
 typedef struct MaxSearch {
     DdzRuleset rules;
+    DdzRanks deck;
     DdzMove *buf;
     int best;
     DdzRanks best_hand;
@@ -228,23 +234,23 @@ static void max_rec(MaxSearch *s, int rank, int left, DdzRanks hand)
         return;
     int room = 0;
     for (int r = rank; r < DDZ_RANK_NB; r++)
-        room += r >= DDZ_RANK_BJ ? 1 : 4;
+        room += ddz_ranks_get(s->deck, r);
     if (room < left)
         return;
-    int cap = rank >= DDZ_RANK_BJ ? 1 : 4;
+    int cap = ddz_ranks_get(s->deck, rank);
     for (int k = 0; k <= cap && k <= left; k++)
         max_rec(s, rank + 1, left - k, hand + ((DdzRanks)k << (4 * rank)));
 }
 
 static void bench_maxmoves(Bench *b)
 {
-    MaxSearch s = {b->rules, b->buf, 0, 0, 0};
+    MaxSearch s = {b->rules, ddz_ruleset_deck_ranks(b->rules), b->buf, 0, 0, 0};
     double t0 = now();
-    max_rec(&s, 0, 20, 0);
+    max_rec(&s, 0, max_hand(b), 0);
     char text[64];
     ddz_ranks_format(s.best_hand, text, sizeof text);
-    printf("maxmoves %s: %llu hands of 20 cards, most moves %d (hand %s), %.0f s\n",
-           ddz_ruleset_name(b->rules), (unsigned long long)s.hands, s.best, text, now() - t0);
+    printf("maxmoves %s: %llu hands of %d cards, most moves %d (hand %s), %.0f s\n",
+           ddz_ruleset_name(b->rules), (unsigned long long)s.hands, max_hand(b), s.best, text, now() - t0);
 }
 
 /* CPU time of the calling thread. */
@@ -325,7 +331,7 @@ static void bench_solve(Bench *b, int count)
     double cpu_sum = 0;
     for (int i = 0; i < count; i++) {
         // 28 random cards, split at random: 14 of them go to the first hand.
-        DdzRanks both = random_hand(&rng, 28), first = 0;
+        DdzRanks both = random_hand_of(&rng, b->rules, 28), first = 0;
         for (int k = 0; k < 14; k++) {
             int pick = (int)ddz_rng_below(&rng, (uint32_t)ddz_ranks_size(both - first)), r = 0;
             while (pick >= ddz_ranks_get(both - first, r))
@@ -383,8 +389,8 @@ int cmd_bench(int argc, char **argv)
            (unsigned long long)b.seed);
     int all = !strcmp(what, "all");
     if (all || !strcmp(what, "movegen")) {
-        bench_lead(&b, 20, 10000);
-        bench_lead(&b, 17, 10000);
+        bench_lead(&b, max_hand(&b), 10000);
+        bench_lead(&b, ddz_ruleset_is_48(b.rules) ? 12 : 17, 10000);
         bench_follow(&b, 100000);
     }
     if (all || !strcmp(what, "classify"))

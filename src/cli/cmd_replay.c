@@ -85,8 +85,13 @@ static void say_game(const DdzGame *g, const DdzRecordInfo *info, long nb)
 {
     char text[512];
     options_text(&g->opt, text, sizeof text);
+    char hex[DDZ_SEED256_HEX];
+    if (info->has_seed256)
+        ddz_seed256_format(info->seed256, hex);
     if (info->has_seed)
         printf("#%ld seed %llu, %s\n", nb, (unsigned long long)info->seed, text);
+    else if (info->has_seed256)
+        printf("#%ld seed256 %s, %s\n", nb, hex, text);
     else
         printf("#%ld %s\n", nb, text);
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
@@ -107,6 +112,9 @@ static void say_game(const DdzGame *g, const DdzRecordInfo *info, long nb)
     bool called = false;
     for (int i = 0; i < g->nhist; i++) {
         const DdzAction *a = &g->hist[i];
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            if (((g->abandoned >> s) & 1) && g->abandoned_at[s] == i)
+                printf("  seat %d left: the computer plays it from here (abandoned)\n", s);
         switch (a->kind) {
         case DDZ_ACT_BID:
             say_bid(g, a, called);

@@ -47,6 +47,16 @@ typedef struct MovesOpts {
     int count, hint;
 } MovesOpts;
 
+/* Whether hand fits the preset's deck; else fills err (hubei48 has no jokers, one 2, three As). */
+static bool hand_in_deck(DdzRanks hand, DdzRuleset rules, DdzError *err)
+{
+    if (ddz_ranks_contains(ddz_ruleset_deck_ranks(rules), hand))
+        return true;
+    ddz_error_set(err, 0, "more cards of a rank than the %s deck holds%s", ddz_ruleset_name(rules),
+                  ddz_ruleset_is_48(rules) ? " (48 cards: no jokers, one 2, three As)" : "");
+    return false;
+}
+
 /* Answers one (hand, move) question into out, moves separated by sep. */
 static void answer(const MovesOpts *o, DdzRanks hand, const DdzMove *after, DdzMove *buf, FILE *out,
                    char sep)
@@ -92,7 +102,7 @@ static int moves_batch(const MovesOpts *o, int with_after, DdzMove *buf)
         DdzRanks hand;
         DdzMove after = ddz_move_pass();
         DdzError err;
-        if (ddz_ranks_parse(hand_text, &hand, &err) != 0) {
+        if (ddz_ranks_parse(hand_text, &hand, &err) != 0 || !hand_in_deck(hand, o->rules, &err)) {
             fprintf(stderr, "ddz: line %ld: hand: %s\n", lineno, err.msg);
             fputc('\n', stdout);
             bad = 1;
@@ -153,7 +163,7 @@ int cmd_moves(int argc, char **argv)
         DdzRanks hand;
         DdzMove after = ddz_move_pass();
         DdzError err;
-        if (ddz_ranks_parse(hand_text, &hand, &err) != 0)
+        if (ddz_ranks_parse(hand_text, &hand, &err) != 0 || !hand_in_deck(hand, o.rules, &err))
             rc = cli_fail("moves: hand: %s", err.msg);
         else if (after_text && !strcmp(after_text, "-"))
             rc = cli_fail("moves: --after - needs HAND '-' (batch mode)");
@@ -202,7 +212,11 @@ int cmd_universe(int argc, char **argv)
         free(sets);
         return cli_fail("universe: out of memory");
     }
-    int n = ddz_moves_generate(DDZ_DECK_RANKS, NULL, rules, all);
+    /* The preset's whole deck as one hand, plus the short forms of hubei48 (legal as a
+     * hand's last cards), which generation lists only for the whole hand. */
+    DdzRanks deck = ddz_ruleset_deck_ranks(rules);
+    int n = ddz_moves_generate(deck, NULL, rules, all);
+    n += ddz_moves_generate_short(deck, rules, all + n);
     for (int t = DDZ_SINGLE; t < DDZ_MOVE_TYPE_NB; t++) {
         int k = 0;
         int by_len[13] = {0};
@@ -213,7 +227,8 @@ int cmd_universe(int argc, char **argv)
             continue;
         int d = distinct(sets, k);
         printf("%s %d", ddz_move_type_name((DdzMoveType)t), d);
-        if (t == DDZ_PLANE || t == DDZ_PLANE_SINGLE || t == DDZ_PLANE_PAIR) {
+        if (t == DDZ_PLANE || t == DDZ_PLANE_SINGLE || t == DDZ_PLANE_PAIR || t == DDZ_PLANE_SHORT ||
+            t == DDZ_PLANE_TWO) {
             /* per chain length, distinct sets */
             for (int len = 2; len <= 6; len++) {
                 int kk = 0;

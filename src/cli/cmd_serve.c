@@ -7,6 +7,8 @@
 #include <jansson.h>
 
 #include "cli.h"
+#include "serveconf.h"
+#include "servelog.h"
 #include "ddz/tournament.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
@@ -14,15 +16,15 @@
 #include "ddz/server.h"
 #include "ddz/store.h"
 
-static int int_arg(int argc, char **argv, int *i, long lo, long hi, long *out)
+static int int_arg(int argc, char **argv, int *i, long lo, long hi, long *out, DdzError *err)
 {
     char *end;
     if (*i + 1 >= argc)
-        return cli_fail("%s needs a number", argv[*i]);
+        return ddz_error_set(err, 0, "%s needs a number", argv[*i]);
     errno = 0;
     *out = strtol(argv[++*i], &end, 10);
     if (*end || errno || *out < lo || *out > hi)
-        return cli_fail("%s: '%s' is not a number from %ld to %ld", argv[*i - 1], argv[*i], lo, hi);
+        return ddz_error_set(err, 0, "%s: '%s' is not a number from %ld to %ld", argv[*i - 1], argv[*i], lo, hi);
     return 0;
 }
 
@@ -72,105 +74,216 @@ static int report(const char *db, bool records)
     return rc;
 }
 
+typedef struct ServeArgs {
+    DdzServeConfig cfg;
+    bool report, records;
+    char *owned[64]; /* values read from the config file, which cfg may point to */
+    int nowned;
+    DdzWebSite dir_site; /* --web DIR */
+} ServeArgs;
+
+/* One option at argv[*i] into a, moving *i past its value: 0, or -1 with err. The command
+ * line and the config file (serveconf.h) both come here. */
+static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *err)
+{
+    DdzServeConfig *cfg = &sa->cfg;
+    const char *a = argv[*i];
+    long v;
+    if (!strcmp(a, "--port")) {
+        if (int_arg(argc, argv, i, 0, 65535, &v, err))
+            return -1;
+        cfg->port = (int)v;
+    } else if (!strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--quick-level") ||
+               !strcmp(a, "--auto-level")) {
+        if (*i + 1 >= argc)
+            return ddz_error_set(err, 0, "%s needs a value", a);
+        const char *val = argv[++*i];
+        if (!strcmp(a, "--listen"))
+            cfg->iface = val;
+        else if (!strcmp(a, "--db"))
+            cfg->db = val;
+        else {
+            DdzLevel lv;
+            DdzError e;
+            if (ddz_level_parse(val, &lv, &e) != 0)
+                return ddz_error_set(err, 0, "%s: %s", a, e.msg);
+            char *dst = !strcmp(a, "--quick-level") ? cfg->server.quick_level : cfg->server.auto_level;
+            snprintf(dst, sizeof cfg->server.quick_level, "%s", ddz_level_name(lv));
+        }
+    } else if (!strcmp(a, "--turn")) {
+        if (int_arg(argc, argv, i, 0, 3600, &v, err))
+            return -1;
+        cfg->server.turn_ms = (int)v * 1000;
+    } else if (!strcmp(a, "--quick-wait")) {
+        if (int_arg(argc, argv, i, 0, 3600, &v, err))
+            return -1;
+        cfg->server.quick_wait_ms = (int)v * 1000;
+    } else if (!strcmp(a, "--bot-delay")) {
+        if (int_arg(argc, argv, i, 0, 60000, &v, err))
+            return -1;
+        cfg->server.bot_delay_ms = (int)v;
+    } else if (!strcmp(a, "--ping")) {
+        if (int_arg(argc, argv, i, 1, 3600, &v, err))
+            return -1;
+        cfg->ping_s = (int)v;
+    } else if (!strcmp(a, "--rooms-per-player") || !strcmp(a, "--rooms-per-address") ||
+               !strcmp(a, "--spectators")) {
+        if (int_arg(argc, argv, i, 1, 1000000, &v, err))
+            return -1;
+        *(!strcmp(a, "--spectators") ? &cfg->server.spectators_max : !strcmp(a, "--rooms-per-player")
+              ? &cfg->server.rooms_per_player : &cfg->server.rooms_per_address) = (int)v;
+    } else if (!strcmp(a, "--max-conns")) {
+        if (int_arg(argc, argv, i, 1, 1000000, &v, err))
+            return -1;
+        cfg->server.max_conns = (int)v;
+    } else if (!strcmp(a, "-o")) {
+        if (*i + 1 >= argc)
+            return ddz_error_set(err, 0, "-o needs a rule option (ddz help options)");
+        if (ddz_options_set(&cfg->server.options, argv[++*i], err) != 0)
+            return -1;
+    } else if (!strcmp(a, "--rules")) {
+        if (*i + 1 >= argc)
+            return ddz_error_set(err, 0, "--rules needs a value: standard, classic, douzero or botzone");
+        if (ddz_ruleset_parse(argv[++*i], &cfg->server.options.rules, err) != 0)
+            return -1;
+    } else if (!strcmp(a, "--web")) {
+        if (*i + 1 >= argc)
+            return ddz_error_set(err, 0, "--web needs a directory (the client's files, e.g. web)");
+        sa->dir_site.dir = argv[++*i];
+        cfg->web = &sa->dir_site;
+    } else if (!strcmp(a, "--no-web")) {
+        cfg->web = NULL;
+    } else if (!strcmp(a, "--leaver-penalty")) {
+        cfg->server.leaver_penalty = true;
+    } else if (!strcmp(a, "--sync-full")) {
+        cfg->sync_full = true;
+    } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+        cfg->quiet = true;
+    } else if (!strcmp(a, "--report")) {
+        sa->report = true;
+    } else if (!strcmp(a, "--records")) {
+        sa->records = true;
+    } else {
+        return ddz_error_set(err, 0, "unknown argument '%s' (see ddz help serve)", a);
+    }
+    return 0;
+}
+
+/* A setting of the config file: its value is kept for the server's lifetime. */
+static int conf_apply(void *ctx, int argc, char **argv, DdzError *err)
+{
+    ServeArgs *sa = ctx;
+    if (argc > 1) {
+        if (sa->nowned == (int)(sizeof sa->owned / sizeof sa->owned[0]))
+            return ddz_error_set(err, 0, "too many settings");
+        argv[1] = sa->owned[sa->nowned++] = strdup(argv[1]);
+        if (!argv[1])
+            return ddz_error_set(err, 0, "out of memory");
+    }
+    int i = 0;
+    if (serve_option(sa, argc, argv, &i, err) != 0)
+        return -1;
+    return i + 1 == argc ? 0 : ddz_error_set(err, 0, "%s takes no value", argv[0]);
+}
+
+/* The settings the config file knows: serve's options as its help text lists them, but
+ * those that are not settings (--config itself, --check-config, --report, --records). */
+static int conf_keys(ServeConfKey *keys, int max)
+{
+    CliOption o[64];
+    int n = cli_command_options(cli_command_find("serve"), o, 64), k = 0;
+    for (int i = 0; i < n && k < max; i++) {
+        const char *name = o[i].name;
+        if (!strcmp(name, "--config") || !strcmp(name, "--check-config") || !strcmp(name, "--report") ||
+            !strcmp(name, "--records") || !strcmp(name, "--help"))
+            continue;
+        if (!strcmp(name, "-o"))
+            snprintf(keys[k].name, sizeof keys[k].name, "option");
+        else if (name[1] == '-')
+            snprintf(keys[k].name, sizeof keys[k].name, "%.31s", name + 2);
+        else
+            continue;
+        snprintf(keys[k].flag, sizeof keys[k].flag, "%.31s", name);
+        keys[k].value = o[i].arg[0] != '\0';
+        k++;
+    }
+    return k;
+}
+
+static int read_config(ServeArgs *sa, const char *path, DdzError *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return ddz_error_set(err, 0, "cannot read %s: %s", path, strerror(errno));
+    ServeConfKey keys[64];
+    int n = conf_keys(keys, 64);
+    int rc = serve_conf_read(f, path, keys, n, conf_apply, sa, err);
+    fclose(f);
+    return rc;
+}
+
 int cmd_serve(int argc, char **argv)
 {
-    DdzServeConfig cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.iface = "127.0.0.1";
-    cfg.port = 7733;
-    cfg.server = ddz_server_config_default();
-    bool do_report = false, do_records = false;
-    DdzWebSite dir_site = {NULL, 0, "dev", NULL};
-    cfg.web = &ddz_web_builtin;
+    ServeArgs sa;
+    memset(&sa, 0, sizeof sa);
+    DdzServeConfig *cfg = &sa.cfg;
+    cfg->iface = "127.0.0.1";
+    cfg->port = 7733;
+    cfg->server = ddz_server_config_default();
+    cfg->web = &ddz_web_builtin;
+    sa.dir_site.version = "dev";
+    DdzError err;
+    /* --config FILE first, whatever its place: the command line's options win over it */
+    const char *conf = NULL;
+    bool check = false;
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        long v;
-        if (!strcmp(a, "--port")) {
-            if (int_arg(argc, argv, &i, 0, 65535, &v))
-                return CLI_USAGE;
-            cfg.port = (int)v;
-        } else if (!strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--quick-level") ||
-                   !strcmp(a, "--auto-level")) {
+        if (!strcmp(argv[i], "--check-config"))
+            check = true;
+        else if (!strcmp(argv[i], "--config")) {
             if (i + 1 >= argc)
-                return cli_fail("serve: %s needs a value", a);
-            const char *val = argv[++i];
-            if (!strcmp(a, "--listen"))
-                cfg.iface = val;
-            else if (!strcmp(a, "--db"))
-                cfg.db = val;
-            else {
-                DdzLevel lv;
-                DdzError err;
-                if (ddz_level_parse(val, &lv, &err) != 0)
-                    return cli_fail("serve: %s: %s", a, err.msg);
-                char *dst = !strcmp(a, "--quick-level") ? cfg.server.quick_level : cfg.server.auto_level;
-                snprintf(dst, sizeof cfg.server.quick_level, "%s", ddz_level_name(lv));
-            }
-        } else if (!strcmp(a, "--turn")) {
-            if (int_arg(argc, argv, &i, 0, 3600, &v))
-                return CLI_USAGE;
-            cfg.server.turn_ms = (int)v * 1000;
-        } else if (!strcmp(a, "--quick-wait")) {
-            if (int_arg(argc, argv, &i, 0, 3600, &v))
-                return CLI_USAGE;
-            cfg.server.quick_wait_ms = (int)v * 1000;
-        } else if (!strcmp(a, "--bot-delay")) {
-            if (int_arg(argc, argv, &i, 0, 60000, &v))
-                return CLI_USAGE;
-            cfg.server.bot_delay_ms = (int)v;
-        } else if (!strcmp(a, "--ping")) {
-            if (int_arg(argc, argv, &i, 1, 3600, &v))
-                return CLI_USAGE;
-            cfg.ping_s = (int)v;
-        } else if (!strcmp(a, "--rooms-per-player") || !strcmp(a, "--rooms-per-address") ||
-                   !strcmp(a, "--spectators")) {
-            if (int_arg(argc, argv, &i, 1, 1000000, &v))
-                return CLI_USAGE;
-            *(!strcmp(a, "--spectators") ? &cfg.server.spectators_max : !strcmp(a, "--rooms-per-player")
-                  ? &cfg.server.rooms_per_player : &cfg.server.rooms_per_address) = (int)v;
-        } else if (!strcmp(a, "--max-conns")) {
-            if (int_arg(argc, argv, &i, 1, 1000000, &v))
-                return CLI_USAGE;
-            cfg.server.max_conns = (int)v;
-        } else if (!strcmp(a, "-o")) {
-            DdzError err;
-            if (i + 1 >= argc)
-                return cli_fail("serve: -o needs a rule option (ddz help options)");
-            if (ddz_options_set(&cfg.server.options, argv[++i], &err) != 0)
-                return cli_fail("serve: %s", err.msg);
-        } else if (!strcmp(a, "--rules")) {
-            if (cli_rules_option(argc, argv, &i, &cfg.server.options.rules) != 0)
-                return CLI_USAGE;
-        } else if (!strcmp(a, "--web")) {
-            if (i + 1 >= argc)
-                return cli_fail("serve: --web needs a directory (the client's files, e.g. web)");
-            dir_site.dir = argv[++i];
-            cfg.web = &dir_site;
-        } else if (!strcmp(a, "--no-web")) {
-            cfg.web = NULL;
-        } else if (!strcmp(a, "--leaver-penalty")) {
-            cfg.server.leaver_penalty = true;
-        } else if (!strcmp(a, "--sync-full")) {
-            cfg.sync_full = true;
-        } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
-            cfg.quiet = true;
-        } else if (!strcmp(a, "--report")) {
-            do_report = true;
-        } else if (!strcmp(a, "--records")) {
-            do_records = true;
-        } else {
-            return cli_fail("serve: unknown argument '%s' (see ddz help serve)", a);
+                return cli_fail("serve: --config needs a file (e.g. %s)", SERVE_CONF_DEFAULT);
+            conf = argv[++i];
         }
     }
-    if (do_report || do_records) {
-        if (!cfg.db)
-            return cli_fail("serve: --report and --records need --db FILE");
-        return report(cfg.db, do_records);
+    if (check && !conf)
+        conf = SERVE_CONF_DEFAULT;
+    int rc = CLI_OK;
+    if (conf && read_config(&sa, conf, &err) != 0) {
+        rc = cli_fail("serve: %s", err.msg);
+        goto done;
     }
-    DdzError err;
-    if (ddz_serve_run(&cfg, &err) != 0)
-        return cli_fail("serve: %s", err.msg);
-    return CLI_OK;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--check-config"))
+            continue;
+        if (!strcmp(argv[i], "--config")) {
+            i++;
+            continue;
+        }
+        if (serve_option(&sa, argc, argv, &i, &err) != 0) {
+            rc = cli_fail("serve: %s", err.msg);
+            goto done;
+        }
+    }
+    if (check) {
+        printf("ddz serve: %s: the configuration is good\n", conf);
+        goto done;
+    }
+    if (sa.report || sa.records) {
+        rc = cfg->db ? report(cfg->db, sa.records) : cli_fail("serve: --report and --records need --db FILE");
+        goto done;
+    }
+    ServeLog log;
+    serve_log_init(&log, stderr);
+    if (!cfg->quiet && !cfg->server.log) {
+        cfg->server.log = serve_log_line;
+        cfg->server.log_ctx = &log;
+    }
+    if (ddz_serve_run(cfg, &err) != 0)
+        rc = cli_fail("serve: %s", err.msg);
+done:
+    for (int i = 0; i < sa.nowned; i++)
+        free(sa.owned[i]);
+    return rc;
 }
 
 int cmd_verify(int argc, char **argv)

@@ -20,7 +20,7 @@ static const CliCommand COMMANDS[] = {
      "  --level L      easy, normal (default), hard or expert (or an agent: random, greedy)\n"
      "  --seed N       the match: the same seed deals the same cards and seeds the computer\n"
      "                 players (default: from the operating system, printed to replay)\n"
-     "  --rules P      classic (default), standard, douzero or botzone\n"
+     "  --rules P      classic (default), standard, douzero, botzone or hubei48\n"
      "  -o OPTION      a rule option, repeatable (ddz help options), e.g. -o double=none,\n"
      "                 -o bid=rob, -o first=given, -o show\n"
      "  --plain        line mode for scripts and screen readers: commands from standard\n"
@@ -59,14 +59,14 @@ static const CliCommand COMMANDS[] = {
      "Prints every reading of CARDS as a move, one per line, e.g. \"plane_single n=2 rank=3\";\n"
      "prints \"none\" and exits 1 when the cards are no move under the rules.\n"
      "CARDS is rank notation: 3456789TJQKA2BR (10 for T, X/D for the jokers, any case).\n"
-     "  --rules P    standard (default), classic, douzero or botzone\n"},
+     "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"},
     {"moves", cmd_moves, "ddz moves HAND [--after MOVE] [--rules P] [--count] [--hint]",
      "Prints the legal moves of HAND, one per line in rank notation: all of them when\n"
      "leading, or the ones that beat MOVE when following (pass is always allowed then and\n"
      "is not listed). Order: by type, then rank, then chain length, then kickers.\n"
      "  --after MOVE the move on the table; under douzero an ambiguous MOVE takes a reading\n"
      "               suffix, e.g. 333444555666:plane_single:4\n"
-     "  --rules P    standard (default), classic, douzero or botzone\n"
+     "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"
      "  --count      print only the number of moves\n"
      "  --hint       the hint order instead: ordinary moves before bombs, fewest broken\n"
      "               combinations, lowest rank, cheapest kickers first\n"
@@ -79,14 +79,14 @@ static const CliCommand COMMANDS[] = {
      "Every card set one deck allows as a move, counted by type (planes also by length),\n"
      "then \"total N\", the number of distinct card sets. Under douzero a set may read as\n"
      "several moves; \"readings N\" counts those.\n"
-     "  --rules P    standard (default), classic, douzero or botzone\n"},
+     "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"},
     {"split", cmd_split, "ddz split HAND [--rules P] [--play-cost N]",
      "Splits HAND (at most 20 cards) into the fewest legal plays (拆牌) and prints the split,\n"
      "one part per line with its type, then the number of plays and the split's value. The\n"
      "search is exact; among splits with the fewest plays it takes the one of highest value,\n"
      "which weighs control: bombs, the rocket, 2s and jokers, long chains, and trios and\n"
      "planes that carry the lowest singles and pairs as kickers.\n"
-     "  --rules P       standard (default), classic, douzero or botzone\n"
+     "  --rules P       standard (default), classic, douzero, botzone or hubei48\n"
      "  --play-cost N   weigh plays against value instead: the split of highest value - N x\n"
      "                  plays (the rule agent's view of its hand is N = 7)\n"},
     {"solve", cmd_solve,
@@ -101,7 +101,7 @@ static const CliCommand COMMANDS[] = {
      "  --after MOVE   the move on the table, to beat or pass on\n"
      "  --by P         who played it: by default the player before the one to move; with\n"
      "                 three players it may be the one two seats back (the one between passed)\n"
-     "  --rules P      standard (default), classic, douzero or botzone\n"
+     "  --rules P      standard (default), classic, douzero, botzone or hubei48\n"
      "  --moves        also every legal move with its value: wins or loses\n"
      "  --nodes N      give up (\"unknown\") after N nodes\n"
      "  --time S       give up after S seconds\n"
@@ -113,7 +113,7 @@ static const CliCommand COMMANDS[] = {
      "prints, by hand strength, how often the landlord won from its 17 dealt cards (bidding)\n"
      "and its 20 cards (redoubling), and how often a farmer's side won from its 17 cards\n"
      "(doubling). Deal k is shuffled from seed S+k (default 1).\n"
-     "  --rules P    standard (default), classic, douzero or botzone\n"},
+     "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"},
     {"arena", cmd_arena, "ddz arena A B [--deals N] [--seed S] [--rules P] [--bidding] [--jobs J]",
      "Agent A against agent B. Every deal is played twice with the sides swapped: A as the\n"
      "landlord against B as both farmers, then B as the landlord against A. Prints WP (the\n"
@@ -123,7 +123,7 @@ static const CliCommand COMMANDS[] = {
      "the numbers do not depend on --jobs (for agents whose play does not depend on time).\n"
      "  --deals N    deals to play (default 1000), 2N games\n"
      "  --seed S     default 1\n"
-     "  --rules P    standard (default), classic, douzero or botzone\n"
+     "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"
      "  --bidding    A in seat 0 and B in seats 1, 2 bid for the landlord (redeals dealt\n"
      "               again), then the other way round; the real game scores. Without it\n"
      "               seat 0 is the landlord and a game is worth 2 x 2^bombs (DouZero's WP/ADP)\n"
@@ -167,7 +167,7 @@ static const CliCommand COMMANDS[] = {
      "  --quick-level L   level of quick match's computers (default normal)\n"
      "  --auto-level L    level of the computer that plays for a player (default normal)\n"
      "  --leaver-penalty  a player who leaves a game loses 10 x the base score (RULES §6)\n"
-     "  --rules P, -o OPT rules of rooms created without options (ddz help options)\n"
+     "  --rules P, -o OPT  rules of rooms created without options (ddz help options)\n"
      "  --sync-full       SQLite synchronous=FULL: survive power loss too, at some speed\n"
      "  --max-conns N     connections at once (default 20000)\n"
      "  --rooms-per-player N, --rooms-per-address N\n"
@@ -175,9 +175,16 @@ static const CliCommand COMMANDS[] = {
      "  --spectators N    spectators a room takes at most (default 200)\n"
      "  --ping S          ping a connection silent for S seconds, cut it after 2 x S without\n"
      "                    an answer (half-open connections; default 30)\n"
+     "  --config FILE     read the settings of FILE first, one NAME = VALUE a line, named as\n"
+     "                    these options without the dashes (option = bid=rob for -o); the\n"
+     "                    options given here win over the file (ddz-serve(1), FILES)\n"
+     "  --check-config    read the settings (--config FILE, else /etc/ddz/serve.conf) and the\n"
+     "                    options, say whether they are good and exit: status 2 and the\n"
+     "                    file's line number when not\n"
      "  --quiet           no log lines on standard error\n"
      "  --web DIR         serve the browser client from DIR (developing it) instead of the\n"
-     "                    copy built into ddz; --no-web: no browser client (plain HTTP 400)\n"
+     "                    copy built into ddz\n"
+     "  --no-web          no browser client (plain HTTP gets 400)\n"
      "  --report          with --db: print what the database holds (JSON) and exit\n"
      "  --records         with --db: print every stored game record (JSON Lines) and exit\n"},
     {"connect", cmd_connect,
@@ -299,7 +306,7 @@ int cli_fail(const char *fmt, ...)
 int cli_rules_option(int argc, char **argv, int *i, DdzRuleset *rules)
 {
     if (*i + 1 >= argc) {
-        cli_fail("--rules needs a value: standard, classic, douzero or botzone");
+        cli_fail("--rules needs a value: standard, classic, douzero, botzone or hubei48");
         return -1;
     }
     DdzError err;
@@ -316,11 +323,19 @@ static void usage(FILE *f)
                "ddz is a Dou Dizhu (斗地主) rules engine, game and toolkit.\n\nCommands:\n");
     for (int i = 0; i < COMMAND_NB; i++)
         fprintf(f, "  %s\n", COMMANDS[i].synopsis);
-    fprintf(f, "  ddz help COMMAND\n  ddz help options      the rule options\n  ddz --version\n\n"
+    fprintf(f, "  ddz help COMMAND\n  ddz help options      the rule options\n"
+               "  ddz help --man [COMMAND]         the manual page (roff)\n"
+               "  ddz help --completion bash|zsh   the shell completion script\n  ddz --version\n\n"
                "Run 'ddz help COMMAND' for the details of one command.\n");
 }
 
-static const CliCommand *find(const char *name)
+const CliCommand *cli_commands(int *n)
+{
+    *n = COMMAND_NB;
+    return COMMANDS;
+}
+
+const CliCommand *cli_command_find(const char *name)
 {
     for (int i = 0; i < COMMAND_NB; i++)
         if (strcmp(COMMANDS[i].name, name) == 0)
@@ -330,7 +345,10 @@ static const CliCommand *find(const char *name)
 
 static const char OPTIONS_HELP[] =
     "Rule options (RULES.md), given as -o NAME=VALUE to deal, sim and the games:\n"
-    "  rules=P            standard (default), classic, douzero, botzone: move types and kickers\n"
+    "  rules=P            standard (default), classic, douzero, botzone: move types and kickers;\n"
+    "                     hubei48: the 48-card game of RULES §8 as a whole (no bottom, must beat,\n"
+    "                     放走包赔, 喜金), which takes none of bid=rob, first, double, packet,\n"
+    "                     forced_bid, must_bid, show, play_all\n"
     "  bid=points|rob     叫分 1/2/3 (default), or 叫地主/抢地主: call, each rob doubles\n"
     "  first=given|revealed|heart3|middle\n"
     "                     who bids first: the dealt order (a match rotates it), the holder of\n"
@@ -357,7 +375,14 @@ static const char OPTIONS_HELP[] =
     "                     leading); 0: the server's --turn\n"
     "  competition        the competition rule set (RULES §7) at once: packet, first=middle,\n"
     "                     must_bid, forced_bid, play_all, spring_off, turn=30, leaver; add cap=N\n"
-    "                     and fee=N for a cap and a house fee. Each part also works alone\n";
+    "                     and fee=N for a cap and a house fee. Each part also works alone\n"
+    "  bonus=base|N       hubei48 喜金: a bomb that wins its trick earns its player this from\n"
+    "                     each other player at once, whatever the result (default: the bid)\n";
+
+const char *cli_options_help(void)
+{
+    return OPTIONS_HELP;
+}
 
 static int help(const char *name)
 {
@@ -365,7 +390,7 @@ static int help(const char *name)
         fputs(OPTIONS_HELP, stdout);
         return CLI_OK;
     }
-    const CliCommand *c = find(name);
+    const CliCommand *c = cli_command_find(name);
     if (!c)
         return cli_fail("no command '%s'; run 'ddz --help' for the list", name);
     printf("usage: %s\n\n%s", c->synopsis, c->help);
@@ -392,9 +417,18 @@ int main(int argc, char **argv)
             usage(stdout);
             return CLI_OK;
         }
+        if (!strcmp(argv[2], "--commands")) {
+            for (int i = 0; i < COMMAND_NB; i++)
+                puts(COMMANDS[i].name);
+            return CLI_OK;
+        }
+        if (!strcmp(argv[2], "--man"))
+            return cli_man(argc > 3 ? argv[3] : "ddz", stdout);
+        if (!strcmp(argv[2], "--completion"))
+            return cli_completion(argc > 3 ? argv[3] : "", stdout);
         return help(argv[2]);
     }
-    const CliCommand *c = find(name);
+    const CliCommand *c = cli_command_find(name);
     if (!c)
         return cli_fail("unknown command '%s'; run 'ddz --help' for the list", name);
     for (int i = 2; i < argc; i++)

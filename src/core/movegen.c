@@ -299,6 +299,194 @@ static void gen_type(Gen *g, int type, int fixlen, int from)
     }
 }
 
+/* The 48-card game (hubei48) ------------------------------------------------------------
+ *
+ * Its own generator, so the four 54-card presets keep their straight line. Kicker slots
+ * hold up to three cards of a rank (never four: a bomb is no kicker), two next to a plane
+ * (a trio there would extend it). Short forms -- a bare trio, a trio + one, a plane with
+ * fewer than two cards per trio -- are legal only as the last cards: ddz_moves_generate
+ * lists one only when it is the whole hand; ddz_moves_generate_short lists all of them. */
+
+#define MAX48 16 /* cards in a hubei48 move */
+
+/* Slots for the kickers of hubei48: every held rank outside exclude, at most three cards,
+ * at most two where a trio would sit next to the plane. */
+static void slots_48(const Gen *g, Kick *k, unsigned exclude, unsigned adjacent)
+{
+    k->nb = 0;
+    k->unit = 1;
+    for (unsigned held = g->ge[1] & ~exclude & 0x1FFFu; held; held &= held - 1) {
+        int r = __builtin_ctz(held), c = count_of(g->hand, r);
+        int cap = c > 3 ? 3 : c;
+        if ((adjacent >> r & 1) && cap > 2)
+            cap = 2;
+        kick_add(k, r, cap, 0);
+    }
+    kick_close(k);
+}
+
+/* Every kicker multiset of 1..room cards from k's slots from slot i on, in ascending
+ * lexicographic order of ranks (a sequence before its extensions). used: cards already
+ * taken of slot i. */
+static void kick_upto(Gen *g, const Kick *k, const Emit *e, int i, int used, int room, DdzRanks acc, int size)
+{
+    for (int j = i; j < k->nb; j++) {
+        int u = j == i ? used : 0;
+        if (u >= k->cap[j])
+            continue;
+        DdzRanks a = acc + of(k->rank[j], 1);
+        put(g, a, e->type, e->rank, e->len, size + 1);
+        if (room > 1)
+            kick_upto(g, k, e, j, u + 1, room - 1, a, size + 1);
+    }
+}
+
+static inline unsigned adjacent_of(unsigned chain)
+{
+    return ((chain << 1) | (chain >> 1)) & ~chain & CHAIN_RANKS;
+}
+
+/* Trio + two cards, trio rank >= from. */
+static void gen48_trio_two(Gen *g, int from)
+{
+    for (unsigned trios = (g->ge[3] & CHAIN_RANKS) >> from << from; trios; trios &= trios - 1) {
+        int t = __builtin_ctz(trios);
+        DdzRanks base = of(t, 3);
+        unsigned kick = g->ge[1] & ~(1u << t) & 0x1FFFu;
+        for (unsigned a = kick; a; a &= a - 1) {
+            int r = __builtin_ctz(a);
+            if (g->ge[2] >> r & 1)
+                put(g, base + of(r, 2), DDZ_TRIO_TWO, t, 1, 5);
+            for (unsigned b = a & (a - 1); b; b &= b - 1)
+                put(g, base + of(r, 1) + of(__builtin_ctz(b), 1), DDZ_TRIO_TWO, t, 1, 5);
+        }
+    }
+}
+
+/* Planes with kickers: n trios + 2n cards (plane_two, n = 2..3 within 16 cards), or with
+ * 1..2n-1 cards (short: every one when all is set, else none). */
+static void gen48_plane(Gen *g, int type, int fixn, int from)
+{
+    unsigned trios = g->ge[3] & CHAIN_RANKS;
+    int minn = fixn ? fixn : 2, maxn = fixn ? fixn : 5;
+    Kick k;
+    for (unsigned st = run_starts(trios, minn) >> from << from; st; st &= st - 1) {
+        int s = __builtin_ctz(st), run = run_from(trios, s);
+        int top = run < maxn ? run : maxn;
+        DdzRanks base = 0;
+        for (int i = 0; i < minn - 1; i++)
+            base += of(s + i, 3);
+        for (int n = minn; n <= top; n++) {
+            base += of(s + n - 1, 3);
+            unsigned chain = ((1u << n) - 1) << s;
+            Emit e = {type, s, n, 3 * n};
+            if (type == DDZ_PLANE_TWO) {
+                if (5 * n > MAX48)
+                    break;
+                e.size = 5 * n;
+                slots_48(g, &k, chain, adjacent_of(chain));
+                kick_rec(g, &k, &e, 0, 2 * n, base);
+            } else {
+                int room = 2 * n - 1 < MAX48 - 3 * n ? 2 * n - 1 : MAX48 - 3 * n;
+                if (room < 1)
+                    break;
+                slots_48(g, &k, chain, adjacent_of(chain));
+                kick_upto(g, &k, &e, 0, 0, room, base, 3 * n);
+            }
+        }
+    }
+}
+
+/* Four + 1..3 cards (size 0: every size; else exactly size cards), four's rank >= from. */
+static void gen48_four_with(Gen *g, int size, int from)
+{
+    Kick k;
+    for (unsigned fours = (g->ge[4] & 0x1FFFu) >> from << from; fours; fours &= fours - 1) {
+        int f = __builtin_ctz(fours);
+        Emit e = {DDZ_FOUR_WITH, f, 1, size};
+        slots_48(g, &k, 1u << f, 0);
+        if (size)
+            kick_rec(g, &k, &e, 0, size - 4, of(f, 4));
+        else
+            kick_upto(g, &k, &e, 0, 0, 3, of(f, 4), 4);
+    }
+}
+
+/* Short trios held by the hand: the bare trio, then trio + one card. */
+static void gen48_trio_short(Gen *g)
+{
+    for (unsigned trios = g->ge[3] & CHAIN_RANKS; trios; trios &= trios - 1) {
+        int t = __builtin_ctz(trios);
+        put(g, of(t, 3), DDZ_TRIO_SHORT, t, 1, 3);
+        for (unsigned a = g->ge[1] & ~(1u << t) & 0x1FFFu; a; a &= a - 1)
+            put(g, of(t, 3) + of(__builtin_ctz(a), 1), DDZ_TRIO_SHORT, t, 1, 4);
+    }
+}
+
+__attribute__((noinline)) static int generate_48(Gen *g, DdzRanks hand, const DdzMove *last, DdzMove *out)
+{
+    if (!last || last->type == DDZ_PASS) {
+        DdzMove whole[DDZ_MAX_READINGS];
+        bool trios = g->ge[3] != 0;
+        int nw = trios ? ddz_move_classify(hand, DDZ_RULES_HUBEI48, whole) : 0;
+        bool whole_short = nw == 1 && ddz_move_is_short(&whole[0]);
+        gen_groups(g, 1, DDZ_SINGLE, 0);
+        gen_groups(g, 2, DDZ_PAIR, 0);
+        gen_chain(g, 1, DDZ_STRAIGHT, 5, 12, 0, 0);
+        gen_chain(g, 2, DDZ_PAIR_CHAIN, 2, MAX48 / 2, 0, 0);
+        if (trios)
+            gen_chain(g, 3, DDZ_PLANE, 2, MAX48 / 3, 0, 0);
+        if (g->ge[4]) {
+            gen_four_kicked(g, 1, 0);
+            gen_groups(g, 4, DDZ_BOMB, 0);
+        }
+        if (whole_short && whole[0].type == DDZ_TRIO_SHORT)
+            *g->out++ = whole[0];
+        if (trios)
+            gen48_trio_two(g, 0);
+        if (whole_short && whole[0].type == DDZ_PLANE_SHORT)
+            *g->out++ = whole[0];
+        if (trios)
+            gen48_plane(g, DDZ_PLANE_TWO, 0, 0);
+        if (g->ge[4])
+            gen48_four_with(g, 0, 0);
+        return (int)(g->out - out);
+    }
+    int from = last->rank + 1;
+    switch (last->type) {
+    case DDZ_SINGLE: gen_groups(g, 1, DDZ_SINGLE, from); break;
+    case DDZ_PAIR: gen_groups(g, 2, DDZ_PAIR, from); break;
+    case DDZ_STRAIGHT: gen_chain(g, 1, DDZ_STRAIGHT, 5, 12, last->len, from); break;
+    case DDZ_PAIR_CHAIN: gen_chain(g, 2, DDZ_PAIR_CHAIN, 2, MAX48 / 2, last->len, from); break;
+    case DDZ_PLANE: gen_chain(g, 3, DDZ_PLANE, 2, MAX48 / 3, last->len, from); break;
+    case DDZ_FOUR_TWO_PAIRS: gen_four_kicked(g, 1, from); break;
+    case DDZ_BOMB: break;
+    default: break;
+    }
+    gen_groups(g, 4, DDZ_BOMB, last->type == DDZ_BOMB ? from : 0);
+    switch (last->type) {
+    case DDZ_TRIO_SHORT: case DDZ_TRIO_TWO: gen48_trio_two(g, from); break;
+    case DDZ_PLANE_SHORT: case DDZ_PLANE_TWO: gen48_plane(g, DDZ_PLANE_TWO, last->len, from); break;
+    case DDZ_FOUR_WITH: gen48_four_with(g, last->size, from); break;
+    default: break;
+    }
+    return (int)(g->out - out);
+}
+
+int ddz_moves_generate_short(DdzRanks hand, DdzRuleset rules, DdzMove *out)
+{
+    if (rules != DDZ_RULES_HUBEI48)
+        return 0;
+    Gen g;
+    g.out = out;
+    g.rules = rules;
+    g.hand = hand;
+    count_masks(hand, g.ge);
+    gen48_trio_short(&g);
+    gen48_plane(&g, DDZ_PLANE_SHORT, 0, 0);
+    return (int)(g.out - out);
+}
+
 int ddz_moves_generate(DdzRanks hand, const DdzMove *last, DdzRuleset rules, DdzMove *out)
 {
     Gen g;
@@ -306,6 +494,8 @@ int ddz_moves_generate(DdzRanks hand, const DdzMove *last, DdzRuleset rules, Ddz
     g.rules = rules;
     g.hand = hand;
     count_masks(hand, g.ge);
+    if (rules == DDZ_RULES_HUBEI48)
+        return generate_48(&g, hand, last, out);
     if (!last || last->type == DDZ_PASS) {
         /* Straight-line, in type order, skipping families the hand cannot make; the
          * kicker generators stay out of line so this frame stays small. */
@@ -333,7 +523,7 @@ int ddz_moves_generate(DdzRanks hand, const DdzMove *last, DdzRuleset rules, Ddz
         }
         gen_type(&g, DDZ_ROCKET, 0, 0);
         if (rules == DDZ_RULES_BOTZONE && run_starts(g.ge[4] & CHAIN_RANKS, 2))
-            for (int t = DDZ_SHUTTLE; t < DDZ_MOVE_TYPE_NB; t++)
+            for (int t = DDZ_SHUTTLE; t <= DDZ_SHUTTLE_PAIR; t++)
                 gen_shuttle(&g, t, 0, 0);
         return (int)(g.out - out);
     }

@@ -12,11 +12,12 @@
 static const char *const TYPE_NAMES[DDZ_MOVE_TYPE_NB] = {
     "pass", "single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_chain",
     "plane", "plane_single", "plane_pair", "four_two", "four_two_pairs", "bomb", "rocket",
-    "shuttle", "shuttle_single", "shuttle_pair",
+    "shuttle", "shuttle_single", "shuttle_pair", "trio_short", "trio_two", "plane_short",
+    "plane_two", "four_with",
 };
 
 static const char *const RULESET_NAMES[DDZ_RULES_NB] = {"standard", "classic", "douzero",
-                                                          "botzone"};
+                                                          "botzone", "hubei48"};
 
 const char *ddz_move_type_name(DdzMoveType type)
 {
@@ -48,7 +49,7 @@ int ddz_ruleset_parse(const char *name, DdzRuleset *out, DdzError *err)
     if (err) {
         err->pos = 0;
         snprintf(err->msg, sizeof err->msg,
-                 "unknown rules '%.60s' (choose standard, classic, douzero or botzone)", name);
+                 "unknown rules '%.60s' (choose standard, classic, douzero, botzone or hubei48)", name);
     }
     return -1;
 }
@@ -60,6 +61,8 @@ DdzKicker ddz_move_kicker(DdzMoveType type)
         return DDZ_KICKER_SINGLE;
     case DDZ_TRIO_PAIR: case DDZ_PLANE_PAIR: case DDZ_FOUR_TWO_PAIRS: case DDZ_SHUTTLE_PAIR:
         return DDZ_KICKER_PAIR;
+    case DDZ_TRIO_SHORT: case DDZ_TRIO_TWO: case DDZ_PLANE_SHORT: case DDZ_PLANE_TWO: case DDZ_FOUR_WITH:
+        return DDZ_KICKER_SINGLE; /* any cards: singles, a pair or more of a rank */
     default:
         return DDZ_KICKER_NONE;
     }
@@ -124,6 +127,68 @@ static int classify_plane_single(DdzRanks cards, const unsigned m[5], int n, Ddz
     return k;
 }
 
+/* The hubei48 readings (RULES §8). Every card set has at most one: a plane's chain must be
+ * a maximal run of exact trios (a trio next to it would be a forbidden kicker), and two
+ * runs cannot both fit the size, since the kickers of one (at most 2n cards) would have to
+ * hold the other (3m cards) and the other way round. */
+static int classify_48(DdzRanks cards, int size, DdzMove *out)
+{
+    if (size > 16 || !ddz_ranks_contains(DDZ_DECK48_RANKS, cards))
+        return 0;
+    unsigned ge[5], m[5];
+    count_masks(cards, ge);
+    for (int k = 1; k < 4; k++)
+        m[k] = ge[k] & ~ge[k + 1];
+    m[4] = ge[4];
+    unsigned held = ge[1];
+    int distinct = popc(held), low = __builtin_ctz(held);
+    if (distinct == 1) {
+        static const uint8_t by_count[5] = {0, DDZ_SINGLE, DDZ_PAIR, DDZ_TRIO_SHORT, DDZ_BOMB};
+        out[0] = reading(cards, by_count[size], low, 1, size);
+        return 1;
+    }
+    if (held == m[1])
+        return is_run(m[1], 5) ? (out[0] = reading(cards, DDZ_STRAIGHT, low, size, size), 1) : 0;
+    if (held == m[2])
+        return is_run(m[2], 2) ? (out[0] = reading(cards, DDZ_PAIR_CHAIN, low, distinct, size), 1) : 0;
+    if (held == m[3] && is_run(m[3], 2)) {
+        out[0] = reading(cards, DDZ_PLANE, low, distinct, size);
+        return 1;
+    }
+    if (m[4]) {
+        if (popc(m[4]) == 1 && size <= 7) {
+            out[0] = reading(cards, DDZ_FOUR_WITH, __builtin_ctz(m[4]), 1, size);
+            return 1;
+        }
+        if (popc(m[4]) == 1 && size == 8 && popc(m[2]) == 2) {
+            out[0] = reading(cards, DDZ_FOUR_TWO_PAIRS, __builtin_ctz(m[4]), 1, 8);
+            return 1;
+        }
+        /* A plane's kickers never hold four of a rank, and a trio's are at most two. */
+        return 0;
+    }
+    unsigned trios = m[3] & CHAIN_RANKS;
+    if (!trios)
+        return 0;
+    if (size <= 5 && popc(m[3]) == 1) {
+        out[0] = reading(cards, size == 5 ? DDZ_TRIO_TWO : DDZ_TRIO_SHORT, __builtin_ctz(m[3]), 1, size);
+        return 1;
+    }
+    /* Step 1. Each maximal run of at least two exact trios is a candidate chain. */
+    while (trios) {
+        int s = __builtin_ctz(trios);
+        unsigned x = ~(trios >> s);
+        int n = x ? __builtin_ctz(x) : 32;
+        trios &= ~(((1u << n) - 1) << s);
+        int kick = size - 3 * n;
+        if (n >= 2 && kick >= 1 && kick <= 2 * n) {
+            out[0] = reading(cards, kick == 2 * n ? DDZ_PLANE_TWO : DDZ_PLANE_SHORT, s, n, size);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int ddz_move_classify(DdzRanks cards, DdzRuleset rules, DdzMove out[DDZ_MAX_READINGS])
 {
     int size = ddz_ranks_size(cards);
@@ -131,6 +196,8 @@ int ddz_move_classify(DdzRanks cards, DdzRuleset rules, DdzMove out[DDZ_MAX_READ
         out[0] = ddz_move_pass();
         return 1;
     }
+    if (rules == DDZ_RULES_HUBEI48)
+        return classify_48(cards, size, out);
     if (size > 20)
         return 0;
     if (counts_invalid(cards))
@@ -221,6 +288,12 @@ bool ddz_move_beats(const DdzMove *a, const DdzMove *b)
         return true;
     if (a->type == DDZ_BOMB)
         return b->type != DDZ_BOMB || a->rank > b->rank;
+    if (b->type == DDZ_TRIO_SHORT)
+        return a->type == DDZ_TRIO_TWO && a->rank > b->rank;
+    if (b->type == DDZ_PLANE_SHORT)
+        return a->type == DDZ_PLANE_TWO && a->len == b->len && a->rank > b->rank;
+    if (a->type == DDZ_TRIO_SHORT || a->type == DDZ_PLANE_SHORT)
+        return false;
     return a->type == b->type && a->size == b->size && a->rank > b->rank;
 }
 

@@ -26,10 +26,17 @@ void ddz_deck_shuffle(DdzRng *rng, DdzCard deck[DDZ_CARD_NB])
 static void start(DdzGame *g, const DdzOptions *opt, int first)
 {
     g->opt = *opt;
+    if (ddz_ruleset_is_48(opt->rules)) {
+        /* RULES §8 is played as a whole: options of the 54-card game do not apply. */
+        g->opt.bid_mode = DDZ_BID_POINTS;
+        g->opt.first_bidder = DDZ_FIRST_GIVEN;
+        g->opt.double_mode = DDZ_DOUBLE_NONE;
+        g->opt.packet_deal = g->opt.forced_bid = g->opt.must_bid = g->opt.show_cards = g->opt.play_all = false;
+    }
     g->phase = DDZ_PHASE_BID;
     g->turn = g->first = (uint8_t)first;
     g->landlord = g->bidder = DDZ_NO_SEAT;
-    g->bid = g->robs = g->asked = g->passes = g->bombs = g->rockets = g->abandoned = 0;
+    g->bid = g->robs = g->asked = g->passes = g->bombs = g->rockets = g->abandoned = g->letgo = 0;
     g->table = -1;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         g->dbl[s] = g->shown[s] = g->spoken[s] = g->plays[s] = 0;
@@ -62,6 +69,21 @@ void ddz_game_deal(DdzGame *g, const DdzOptions *opt, const DdzCard deck[DDZ_CAR
 {
     assert(first >= 0 && first < DDZ_SEAT_NB);
     DdzCards h[3] = {0, 0, 0};
+    if (ddz_ruleset_is_48(opt->rules)) {
+        /* RULES §8: 48 cards, 16 each, no bottom, no revealed card. The 48 cards come in the
+         * order of the shuffled 54 (the six others skipped), so every shuffle of the 54 --
+         * seeded or 256-bit -- deals a uniform shuffle of the 48. */
+        for (int i = 0, k = 0; i < DDZ_CARD_NB; i++)
+            if (ddz_cards_has(DDZ_DECK48, deck[i]))
+                h[k++ % 3] |= ddz_cards_of(deck[i]);
+        for (int s = 0; s < 3; s++)
+            g->hand[s] = g->dealt[s] = h[s];
+        g->bottom = 0;
+        g->revealed = -1;
+        start(g, opt, first);
+        assert(ddz_game_ok(g));
+        return;
+    }
     if (opt->packet_deal) {
         /* Competition packets: 2 cards to each seat once, then 3 cards each, five times. */
         int i = 0;
@@ -102,18 +124,20 @@ int ddz_game_from_hands(DdzGame *g, const DdzOptions *opt, const DdzCards hands[
 {
     if (first < 0 || first >= DDZ_SEAT_NB)
         return ddz_error_set(err, 0, "first seat %d: seats are 0, 1 and 2", first);
-    DdzCards seen = 0;
+    DdzCards seen = 0, deck = ddz_ruleset_deck(opt->rules);
+    int each = ddz_ruleset_hand_size(opt->rules), nbottom = ddz_ruleset_bottom_size(opt->rules);
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        if (ddz_cards_size(hands[s]) != 17)
-            return ddz_error_set(err, 0, "seat %d holds %d cards, not 17", s, ddz_cards_size(hands[s]));
+        if (ddz_cards_size(hands[s]) != each)
+            return ddz_error_set(err, 0, "seat %d holds %d cards, not %d", s, ddz_cards_size(hands[s]), each);
         if (seen & hands[s])
             return ddz_error_set(err, 0, "seat %d holds a card another seat holds", s);
         seen |= hands[s];
     }
-    if (ddz_cards_size(bottom) != 3)
-        return ddz_error_set(err, 0, "the bottom has %d cards, not 3", ddz_cards_size(bottom));
-    if ((seen & bottom) || ((seen | bottom) & ~DDZ_DECK) || (seen | bottom) != DDZ_DECK)
-        return ddz_error_set(err, 0, "the hands and the bottom are not the 54 cards of one deck");
+    if (ddz_cards_size(bottom) != nbottom)
+        return ddz_error_set(err, 0, "the bottom has %d cards, not %d", ddz_cards_size(bottom), nbottom);
+    if ((seen & bottom) || ((seen | bottom) & ~deck) || (seen | bottom) != deck)
+        return ddz_error_set(err, 0, "the hands and the bottom are not the %d cards of the %s deck",
+                             ddz_cards_size(deck), ddz_ruleset_name(opt->rules));
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         g->hand[s] = g->dealt[s] = hands[s];
     g->bottom = bottom;
@@ -269,6 +293,9 @@ static int whole_hand_moves(DdzCards hand, const DdzMove *table, DdzRuleset rule
     return k;
 }
 
+/* RULES §8: under hubei48 a player who can beat the move on the table must. */
+static inline bool must_beat(const DdzOptions *opt) { return ddz_ruleset_is_48(opt->rules); }
+
 static int legal_moves(DdzCards hand, const DdzMove *table, const DdzOptions *opt, DdzMove *out)
 {
     bool leading = table->type == DDZ_PASS;
@@ -280,7 +307,13 @@ static int legal_moves(DdzCards hand, const DdzMove *table, const DdzOptions *op
     int n = 0;
     if (!leading)
         out[n++] = ddz_move_pass();
-    return n + ddz_moves_generate(ddz_cards_ranks(hand), leading ? NULL : table, opt->rules, out + n);
+    int k = ddz_moves_generate(ddz_cards_ranks(hand), leading ? NULL : table, opt->rules, out + n);
+    if (n && k && must_beat(opt)) {
+        /* 有出必出: pass only when nothing beats the move on the table. */
+        memmove(out, out + 1, (size_t)k * sizeof *out);
+        return k;
+    }
+    return n + k;
 }
 
 int ddz_game_legal_moves(const DdzGame *g, DdzMove *out)
@@ -306,7 +339,7 @@ static bool is_reading(const DdzMove *m, DdzRuleset rules)
     static const uint8_t group_size[DDZ_MOVE_TYPE_NB] = {[DDZ_SINGLE] = 1, [DDZ_PAIR] = 2, [DDZ_TRIO] = 3,
                                                          [DDZ_BOMB] = 4};
     int k = group_size[m->type];
-    if (k)
+    if (k && !(m->type == DDZ_TRIO && ddz_ruleset_is_48(rules))) /* hubei48's trio is trio_short */
         return m->len == 1 && m->size == k && m->rank < (k == 1 ? DDZ_RANK_NB : DDZ_RANK_BJ) &&
                m->ranks == ddz_ranks_of(m->rank, k);
     DdzMove rd[DDZ_MAX_READINGS];
@@ -320,7 +353,7 @@ static bool is_reading(const DdzMove *m, DdzRuleset rules)
 static const char *const PHASE_NAMES[] = {"bidding", "doubling", "play", "over", "redeal"};
 static const char *const KIND_NAMES[] = {"bid", "double", "show", "play"};
 
-static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError *err)
+static int check_play(const DdzGame *g, const DdzAction *a, bool known, DdzCards *cards, DdzError *err)
 {
     const DdzMove *m = &a->move;
     DdzMove table = ddz_game_table(g);
@@ -329,6 +362,14 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
     if (m->type == DDZ_PASS) {
         if (table.type == DDZ_PASS)
             return ddz_error_set(err, 0, "you lead: you cannot pass");
+        if (must_beat(&g->opt) && !known) {
+            DdzMove beat[DDZ_MAX_MOVES];
+            if (ddz_moves_generate(ddz_cards_ranks(hand), &table, g->opt.rules, beat) > 0) {
+                ddz_move_format(&table, g->opt.rules, ttext, sizeof ttext);
+                ddz_move_format(&beat[0], g->opt.rules, text, sizeof text);
+                return ddz_error_set(err, 0, "you can beat %s, so you must (有出必出): %s does, for one", ttext, text);
+            }
+        }
         if (g->opt.play_all) {
             DdzMove whole[DDZ_MAX_READINGS];
             if (whole_hand_moves(hand, &table, g->opt.rules, whole) > 0) {
@@ -352,6 +393,9 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
     } else if (!ddz_cards_pick(hand, m->ranks, cards)) {
         return MOVE_TEXT(), ddz_error_set(err, 0, "not in your hand: %s", text);
     }
+    if (ddz_move_is_short(m) && *cards != hand)
+        return MOVE_TEXT(), ddz_error_set(err, 0, "%s may be played only as your last cards: a trio takes two cards, "
+                                          "a plane two cards per trio", text);
     if (!ddz_move_beats(m, &table)) {
         MOVE_TEXT();
         ddz_move_format(&table, g->opt.rules, ttext, sizeof ttext);
@@ -369,7 +413,8 @@ static int check_play(const DdzGame *g, const DdzAction *a, DdzCards *cards, Ddz
 }
 
 /* Checks a; for a play also returns the exact cards it takes. */
-static int check(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError *err)
+/* known: the action was legal in the real game (ddz_game_apply_known). */
+static int check(const DdzGame *g, const DdzAction *a, bool known, DdzCards *cards, DdzError *err)
 {
     if (a->kind >= DDZ_ACT_KIND_NB)
         return ddz_error_set(err, 0, "unknown action kind %d", a->kind);
@@ -396,7 +441,7 @@ static int check(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError
     if (a->seat != g->turn)
         return ddz_error_set(err, 0, "not your turn: seat %d is to act", g->turn);
     if (a->kind == DDZ_ACT_PLAY)
-        return check_play(g, a, cards, err);
+        return check_play(g, a, known, cards, err);
     uint8_t vals[4];
     int n = a->kind == DDZ_ACT_BID ? bid_values(g, vals) : double_values(g, vals);
     for (int i = 0; i < n; i++)
@@ -421,13 +466,35 @@ static int check(const DdzGame *g, const DdzAction *a, DdzCards *cards, DdzError
 int ddz_game_check(const DdzGame *g, const DdzAction *a, DdzError *err)
 {
     DdzCards cards;
-    return check(g, a, &cards, err);
+    return check(g, a, false, &cards, err);
+}
+
+static int apply(DdzGame *g, const DdzAction *a, bool known, DdzError *err);
+
+/* 放走 (RULES §8): seat s plays the single m while the next seat holds one card, and m is
+ * not the highest card s holds. */
+static bool lets_go(const DdzGame *g, int s, const DdzMove *m)
+{
+    if (ddz_cards_size(g->hand[next_seat(s)]) != 1)
+        return false;
+    int top = (63 - __builtin_clzll(g->hand[s])) >> 2; /* suited cards only under hubei48 */
+    return m->rank < top;
 }
 
 int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err)
 {
+    return apply(g, a, false, err);
+}
+
+int ddz_game_apply_known(DdzGame *g, const DdzAction *a, DdzError *err)
+{
+    return apply(g, a, true, err);
+}
+
+static int apply(DdzGame *g, const DdzAction *a, bool known, DdzError *err)
+{
     DdzCards cards = 0;
-    if (check(g, a, &cards, err) != 0)
+    if (check(g, a, known, &cards, err) != 0)
         return -1;
     int i = g->nhist++, s = a->seat;
     DdzUndo *u = &g->undo[i];
@@ -440,6 +507,7 @@ int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err)
     u->bidder = g->bidder;
     u->robs = g->robs;
     u->asked = g->asked;
+    u->letgo = g->letgo;
     DdzAction *h = &g->hist[i];
     *h = *a;
     switch (a->kind) {
@@ -462,6 +530,8 @@ int ddz_game_apply(DdzGame *g, const DdzAction *a, DdzError *err)
                 g->passes = 0;
             }
         } else {
+            if (a->move.type == DDZ_SINGLE && ddz_ruleset_is_48(g->opt.rules) && lets_go(g, s, &a->move))
+                g->letgo |= (uint8_t)(1u << s);
             g->hand[s] &= ~cards;
             g->plays[s]++;
             g->bombs += ddz_move_is_bomb(&a->move);
@@ -531,6 +601,7 @@ int ddz_game_undo(DdzGame *g)
     g->bidder = u->bidder;
     g->robs = u->robs;
     g->asked = u->asked;
+    g->letgo = u->letgo;
     assert(ddz_game_ok(g));
     return 0;
 }
@@ -540,15 +611,15 @@ bool ddz_game_ok(const DdzGame *g)
     if (g->phase > DDZ_PHASE_REDEAL || g->turn >= DDZ_SEAT_NB || g->first >= DDZ_SEAT_NB)
         return false;
     /* Step 1. The deal is a partition of the deck. */
-    DdzCards all = g->bottom;
-    if (ddz_cards_size(g->bottom) != 3)
+    DdzCards all = g->bottom, deck = ddz_ruleset_deck(g->opt.rules);
+    if (ddz_cards_size(g->bottom) != ddz_ruleset_bottom_size(g->opt.rules))
         return false;
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        if (ddz_cards_size(g->dealt[s]) != 17 || (all & g->dealt[s]))
+        if (ddz_cards_size(g->dealt[s]) != ddz_ruleset_hand_size(g->opt.rules) || (all & g->dealt[s]))
             return false;
         all |= g->dealt[s];
     }
-    if (all != DDZ_DECK)
+    if (all != deck || (g->letgo && !ddz_ruleset_is_48(g->opt.rules)) || g->letgo > 7)
         return false;
     /* Step 2. Every card is held, played once, or still in the bottom. */
     bool crowned = g->landlord != DDZ_NO_SEAT;
@@ -579,7 +650,7 @@ bool ddz_game_ok(const DdzGame *g)
         if (plays[s] != g->plays[s])
             return false;
     }
-    if (seen != DDZ_DECK || bombs != g->bombs || rockets != g->rockets || g->abandoned > 7)
+    if (seen != deck || bombs != g->bombs || rockets != g->rockets || g->abandoned > 7)
         return false;
     /* Step 3. Play: the table is a real move of the history, at most one pass since. */
     if (g->phase == DDZ_PHASE_PLAY || g->phase == DDZ_PHASE_OVER) {

@@ -14,6 +14,7 @@ DdzOptions ddz_options_default(void)
     o.first_bidder = DDZ_FIRST_GIVEN;
     o.double_mode = DDZ_DOUBLE_NONE;
     o.base = 1;
+    o.bonus = -1;
     return o;
 }
 
@@ -40,7 +41,47 @@ static int number(const char *s, long lo, long hi, long *out)
     return 0;
 }
 
+/* hubei48 is the 48-card game as a whole (RULES §8): none of these options apply to it. */
+static const char *foreign_to_48(const DdzOptions *o)
+{
+    return o->bid_mode != DDZ_BID_POINTS ? "bid=rob"
+           : o->first_bidder != DDZ_FIRST_GIVEN ? "first="
+           : o->double_mode != DDZ_DOUBLE_NONE ? "double="
+           : o->packet_deal ? "packet"
+           : o->forced_bid ? "forced_bid"
+           : o->must_bid ? "must_bid"
+           : o->show_cards ? "show"
+           : o->play_all ? "play_all"
+           : NULL;
+}
+
+static int set_one(DdzOptions *opt, const char *assignment, DdzError *err);
+
+/* Choosing hubei48 resets the options it does not take; setting one of them while hubei48
+ * is chosen is refused. */
 int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
+{
+    DdzOptions o = *opt;
+    if (set_one(&o, assignment, err) != 0)
+        return -1;
+    if (o.rules == DDZ_RULES_HUBEI48) {
+        const char *bad = foreign_to_48(&o);
+        if (bad && opt->rules == DDZ_RULES_HUBEI48)
+            return ddz_error_set(err, 0, "%.40s: the 48-card game (rules=hubei48) is played as a whole, without %s",
+                                 assignment, bad);
+        if (bad) {
+            DdzOptions d = ddz_options_default();
+            o.bid_mode = d.bid_mode;
+            o.first_bidder = d.first_bidder;
+            o.double_mode = d.double_mode;
+            o.packet_deal = o.forced_bid = o.must_bid = o.show_cards = o.play_all = false;
+        }
+    }
+    *opt = o;
+    return 0;
+}
+
+static int set_one(DdzOptions *opt, const char *assignment, DdzError *err)
 {
     char name[32];
     const char *eq = strchr(assignment, '=');
@@ -110,6 +151,12 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
         if (number(value, 0, 1000000000, &v) != 0)
             return ddz_error_set(err, 0, "cap=%.40s: the cap is a number, 0 for none", value);
         opt->cap = (int)v;
+    } else if (!strcmp(name, "bonus")) {
+        if (!strcmp(value, "base"))
+            v = -1;
+        else if (number(value, 0, 1000000, &v) != 0)
+            return ddz_error_set(err, 0, "bonus=%.40s: the bomb bonus (喜金) is base or a number, 0 for none", value);
+        opt->bonus = (int)v;
     } else if (!strcmp(name, "fee")) {
         if (number(value, 0, 100, &v) != 0)
             return ddz_error_set(err, 0, "fee=%.40s: the fee is a percentage from 0 to 100", value);
@@ -118,7 +165,7 @@ int ddz_options_set(DdzOptions *opt, const char *assignment, DdzError *err)
         return ddz_error_set(err, 0,
                     "unknown option '%.40s' (options: rules=P bid=points|rob first=given|revealed|heart3|middle "
                     "double=none|farmer|app packet forced_bid must_bid show play_all spring_off leaver "
-                    "turn=N base=N cap=N fee=N, and the bundle competition)",
+                    "turn=N base=N cap=N fee=N bonus=base|N, and the bundle competition)",
                     name);
     }
     return 0;
@@ -158,6 +205,8 @@ size_t ddz_options_format(const DdzOptions *opt, char *buf, size_t size)
         ADD(",cap=%d", opt->cap);
     if (opt->fee_percent)
         ADD(",fee=%d", opt->fee_percent);
+    if (opt->bonus != d.bonus)
+        ADD(",bonus=%d", opt->bonus);
 #undef ADD
     return (size_t)snprintf(buf, size, "%s", s);
 }

@@ -119,9 +119,11 @@ static json_t *int3_json(const int v[DDZ_SEAT_NB])
 }
 
 /* The result line: the fields of version 1, then the breakdown (DdzResult), which readers
- * check when present. */
+ * check when present; hubei48 games (unless bonus=0 and nobody let go) add letgo, cover, covered, bonus_each, bonus_bombs and
+ * bonus (放走包赔 and 喜金). */
 static json_t *result_json(const DdzResult *r)
 {
+    bool is48 = r->bonus_each || r->letgo || r->cover >= 0; /* only hubei48 sets these */
     json_t *o = json_pack("{s:s,s:i,s:b,s:b,s:b,s:i,s:i,s:i,s:[iii],s:i,s:[iii]}", "type", "result",
                           "landlord", r->landlord, "landlord_won", r->landlord_won, "spring", r->spring,
                           "anti_spring", r->anti_spring, "bombs", r->bombs, "base", r->base, "multiple",
@@ -142,6 +144,14 @@ static json_t *result_json(const DdzResult *r)
     bad |= json_object_set_new(o, "penalties", int3_json(r->penalty));
     bad |= json_object_set_new(o, "leaver", int3_json(r->leaver));
     bad |= json_object_set_new(o, "house", json_integer(r->house));
+    if (is48) {
+        bad |= json_object_set_new(o, "letgo", json_integer(r->letgo));
+        bad |= json_object_set_new(o, "cover", json_integer(r->cover));
+        bad |= json_object_set_new(o, "covered", int3_json(r->covered));
+        bad |= json_object_set_new(o, "bonus_each", json_integer(r->bonus_each));
+        bad |= json_object_set_new(o, "bonus_bombs", int3_json(r->bonus_bombs));
+        bad |= json_object_set_new(o, "bonus", int3_json(r->bonus));
+    }
     if (bad) {
         json_decref(o);
         return NULL;
@@ -611,10 +621,12 @@ static int read_breakdown(Ctx *c, const json_t *o, const DdzResult *have)
 {
     const struct { const char *name; int value; } ints[] = {
         {"rockets", have->rockets}, {"spring_factor", have->spring_factor}, {"robs", have->robs},
-        {"show", have->show}, {"cap", have->cap}, {"house", have->house}};
+        {"show", have->show}, {"cap", have->cap}, {"house", have->house}, {"letgo", have->letgo},
+        {"cover", have->cover}, {"bonus_each", have->bonus_each}};
     const struct { const char *name; const int *value; } int3s[] = {
         {"doubling", have->doubling}, {"stake_factors", have->stake_factor}, {"uncapped", have->uncapped},
-        {"raw", have->raw}, {"fees", have->fee_paid}, {"penalties", have->penalty}, {"leaver", have->leaver}};
+        {"raw", have->raw}, {"fees", have->fee_paid}, {"penalties", have->penalty}, {"leaver", have->leaver},
+        {"covered", have->covered}, {"bonus_bombs", have->bonus_bombs}, {"bonus", have->bonus}};
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         long long v;
         int rc = get_int(c, o, ints[i].name, INT32_MIN, INT32_MAX, false, &v);

@@ -26,6 +26,39 @@ static void cap_stakes(long long cap, long long *a, long long *b)
     *b = sb;
 }
 
+/* hubei48 (RULES §8). 放走包赔: a marked seat whose next seat's side won pays its whole
+ * side's loss (only a farmer has a partner to pay for). 喜金: a bomb wins its trick when
+ * both others pass after it or it empties the hand; each such bomb earns bonus_each from
+ * each other seat. */
+static void settle_48(const DdzGame *g, DdzResult *r)
+{
+    int L = r->landlord;
+    r->letgo = g->letgo;
+    r->cover = -1;
+    for (int m = 0; m < DDZ_SEAT_NB; m++) {
+        int n = next_seat(m), partner = next_seat(n);
+        bool next_side_won = (n == L) == r->landlord_won;
+        if ((g->letgo >> m & 1) && m != L && n == L && next_side_won) {
+            r->cover = m;
+            r->covered[m] = r->raw[partner];
+            r->covered[partner] = -r->raw[partner];
+        }
+    }
+    r->bonus_each = g->opt.bonus < 0 ? r->base : g->opt.bonus;
+    for (int i = 0; i < g->nhist; i++) {
+        const DdzAction *a = &g->hist[i];
+        if (a->kind != DDZ_ACT_PLAY || a->move.type != DDZ_BOMB)
+            continue;
+        bool last = i + 1 == g->nhist;
+        bool passed = i + 2 < g->nhist && g->hist[i + 1].move.type == DDZ_PASS && g->hist[i + 2].move.type == DDZ_PASS;
+        if (!last && !passed)
+            continue;
+        r->bonus_bombs[a->seat]++;
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            r->bonus[s] += s == a->seat ? 2 * r->bonus_each : -r->bonus_each;
+    }
+}
+
 int ddz_game_result(const DdzGame *g, DdzResult *r)
 {
     if (g->phase != DDZ_PHASE_OVER)
@@ -80,6 +113,11 @@ int ddz_game_result(const DdzGame *g, DdzResult *r)
     r->raw[f2] = sign * r->stake[f2];
     r->raw[L] = -(r->raw[f1] + r->raw[f2]);
 
+    if (ddz_ruleset_is_48(g->opt.rules))
+        settle_48(g, r);
+    else
+        r->cover = -1;
+
     /* 抽水: the house takes fee_percent of every winner's gain, rounded down. Then the leaver
      * penalty replaces an abandoned seat's result (RULES §7); the house balances. */
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
@@ -89,9 +127,9 @@ int ddz_game_result(const DdzGame *g, DdzResult *r)
         r->abandoned[s] = (g->abandoned >> s) & 1;
         if (r->abandoned[s] && g->opt.leaver_penalty) {
             r->penalty[s] = clamp(10ll * r->base);
-            r->leaver[s] = -r->penalty[s] - (r->raw[s] - r->fee_paid[s]);
+            r->leaver[s] = -r->penalty[s] - (r->raw[s] + r->covered[s] - r->fee_paid[s]);
         }
-        r->score[s] = r->raw[s] - r->fee_paid[s] + r->leaver[s];
+        r->score[s] = r->raw[s] + r->covered[s] - r->fee_paid[s] + r->leaver[s] + r->bonus[s];
         r->house += r->fee_paid[s] - r->leaver[s];
     }
     return 0;
@@ -128,12 +166,20 @@ size_t ddz_result_format(const DdzResult *r, char *buf, size_t size)
         ADD("seat %d%s: %+d", t, t == L ? " (landlord)" : "", r->raw[t]);
         if (r->fee_paid[t])
             ADD(", fee -%d", r->fee_paid[t]);
+        if (r->covered[t])
+            ADD(", %s %+d", t == r->cover ? "pays its side's loss (放走包赔)" : "covered by its partner", r->covered[t]);
         if (r->penalty[t])
             ADD(", left the game: penalty -%d replaces the result (%+d)", r->penalty[t], r->leaver[t]);
+        if (r->bonus[t])
+            ADD(", bomb bonus (喜金) %+d", r->bonus[t]);
         ADD(" = %+d\n", r->score[t]);
     }
     if (r->house)
         ADD("house %+d\n", r->house);
+    for (int t = 0; t < DDZ_SEAT_NB; t++)
+        if (r->bonus_bombs[t])
+            ADD("seat %d: %d bomb%s won the trick (喜金): +%d from each other seat\n", t, r->bonus_bombs[t],
+                r->bonus_bombs[t] > 1 ? "s" : "", r->bonus_each * r->bonus_bombs[t]);
 #undef ADD
     return (size_t)snprintf(buf, size, "%s", s);
 }

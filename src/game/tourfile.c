@@ -323,8 +323,12 @@ static int verify_table(Reader *r, DdzTour *t, DdzTourTable *tb, DdzGame *g, Ddz
                 return -1;
             ddz_tour_deal(t, tb, k, a, want);
             ddz_options_format(&g->opt, got, sizeof got);
+            uint64_t seed = 0;
+            uint8_t key[DDZ_SEED256_BYTES];
+            ddz_tour_game_seed(t, tb, k, a, &seed, key);
             bool same = strcmp(opts, got) == 0 && want->bottom == g->bottom && want->first == g->first &&
-                        want->revealed == g->revealed;
+                        want->revealed == g->revealed && info.has_seed == !t->wide && info.has_seed256 == t->wide &&
+                        (t->wide ? !memcmp(info.seed256, key, sizeof key) : info.seed == seed);
             for (int s = 0; s < DDZ_SEAT_NB; s++)
                 same &= want->dealt[s] == g->dealt[s];
             if (!same)

@@ -275,18 +275,29 @@ int ddz_tour_draw(DdzTour *t, DdzError *err)
     return t->nrounds - 1;
 }
 
+void ddz_tour_game_seed(const DdzTour *t, const DdzTourTable *tb, int k, int a, uint64_t *seed,
+                        uint8_t seed256[DDZ_SEED256_BYTES])
+{
+    if (t->wide) {
+        memcpy(seed256, tb->seed256[k], DDZ_SEED256_BYTES);
+        seed256[30] ^= (uint8_t)(a >> 8);
+        seed256[31] ^= (uint8_t)a;
+    } else {
+        *seed = tb->seed[k] + (uint64_t)a * 0x9E3779B97F4A7C15ull;
+    }
+}
+
 void ddz_tour_deal(const DdzTour *t, const DdzTourTable *tb, int k, int a, DdzGame *g)
 {
     int first = (k + a) % DDZ_SEAT_NB;
+    uint64_t seed = 0;
+    uint8_t key[DDZ_SEED256_BYTES];
+    ddz_tour_game_seed(t, tb, k, a, &seed, key);
     if (t->wide) {
-        uint8_t key[DDZ_SEED256_BYTES];
-        memcpy(key, tb->seed256[k], sizeof key);
-        key[30] ^= (uint8_t)(a >> 8);
-        key[31] ^= (uint8_t)a;
         ddz_game_new_seed256(g, &t->cfg.opt, key, first);
     } else {
         DdzRng rng;
-        ddz_rng_seed(&rng, tb->seed[k] + (uint64_t)a * 0x9E3779B97F4A7C15ull);
+        ddz_rng_seed(&rng, seed);
         ddz_game_new(g, &t->cfg.opt, &rng, first);
     }
 }

@@ -358,4 +358,9 @@
     X(T_TYPE_ROCKET, "rocket", "王炸") \
     X(T_TYPE_SHUTTLE, "shuttle", "航天飞机") \
     X(T_TYPE_SHUTTLE_SINGLE, "shuttle + singles", "航天飞机带单") \
-    X(T_TYPE_SHUTTLE_PAIR, "shuttle + pairs", "航天飞机带对")
+    X(T_TYPE_SHUTTLE_PAIR, "shuttle + pairs", "航天飞机带对") \
+    X(T_TYPE_TRIO_SHORT, "trio (last cards)", "三张(尾牌)") \
+    X(T_TYPE_TRIO_TWO, "trio + two", "三带二") \
+    X(T_TYPE_PLANE_SHORT, "plane (last cards)", "飞机(尾牌)") \
+    X(T_TYPE_PLANE_TWO, "plane + two each", "飞机带翅膀") \
+    X(T_TYPE_FOUR_WITH, "four + cards", "四带牌")

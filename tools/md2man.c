@@ -1,0 +1,284 @@
+/* md2man.c -- a build tool: turns one of the project's Markdown documents (docs/RULES.md,
+ * docs/PROTOCOL.md) into a manual page, so ddz-rules(7) and ddz-protocol(7) say what the
+ * documents say.
+ *
+ *   md2man NAME SECTION VERSION < DOC.md > NAME.SECTION
+ *
+ * It knows the Markdown those documents use: # titles, ## and ### headings, paragraphs,
+ * - lists (with indented continuation lines), tables (each row becomes an item), indented
+ * and fenced code blocks, `code`, **bold**, *emphasis* and [links](...). */
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE_MAX_LEN 8192
+
+typedef enum { S_NONE, S_PARA, S_LIST, S_CODE, S_FENCE } State;
+
+/* Roff-escaped text with inline Markdown turned into fonts. */
+static void inline_text(FILE *out, const char *s, size_t n, bool line_start)
+{
+    bool code = false, bold = false, em = false;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        if (line_start && (ch == '.' || ch == '\'')) {
+            fputs("\\&", out);
+        }
+        line_start = false;
+        if (ch == '`') {
+            code = !code;
+            fputs(code ? "\\fB" : "\\fR", out);
+            continue;
+        }
+        if (!code && ch == '*' && i + 1 < n && s[i + 1] == '*') {
+            bold = !bold;
+            fputs(bold ? "\\fB" : "\\fR", out);
+            i++;
+            continue;
+        }
+        if (!code && ch == '*' && (em || (i + 1 < n && !isspace((unsigned char)s[i + 1]))) &&
+            (em || i == 0 || !isalnum((unsigned char)s[i - 1]))) {
+            em = !em;
+            fputs(em ? "\\fI" : "\\fR", out);
+            continue;
+        }
+        if (!code && ch == '[') {
+            /* [text](target): the text only; a link to another document keeps its name */
+            const char *close = memchr(s + i, ']', n - i);
+            if (close && (size_t)(close - s) + 1 < n && close[1] == '(') {
+                const char *end = memchr(close, ')', (size_t)(s + n - close));
+                if (end) {
+                    inline_text(out, s + i + 1, (size_t)(close - s - i - 1), false);
+                    i = (size_t)(end - s);
+                    continue;
+                }
+            }
+        }
+        if (!code && ch == '\\' && i + 1 < n && strchr("\\`*_[]()#|<>-", s[i + 1])) {
+            ch = s[++i]; /* a Markdown escape */
+        }
+        /* a CJK character (U+3000..U+9FFF, three bytes E3..E9): a line may break after it,
+         * as Chinese text has no spaces */
+        if ((unsigned char)ch >= 0xE3 && (unsigned char)ch <= 0xE9 && i + 2 < n) {
+            fwrite(s + i, 1, 3, out);
+            fputs("\\:", out);
+            i += 2;
+            continue;
+        }
+        if (ch == '\\')
+            fputs("\\e", out);
+        else if (ch == '-' && (i == 0 || !isalnum((unsigned char)s[i - 1])) && i + 1 < n &&
+                 (s[i + 1] == '-' || isalpha((unsigned char)s[i + 1])))
+            fputs("\\-", out);
+        else
+            fputc(ch, out);
+    }
+    if (code || bold || em)
+        fputs("\\fR", out);
+}
+
+static void literal(FILE *out, const char *s)
+{
+    if (*s == '.' || *s == '\'')
+        fputs("\\&", out);
+    for (; *s; s++)
+        fputs(*s == '\\' ? "\\e" : (char[]){*s, 0}, out);
+    fputc('\n', out);
+}
+
+static size_t indent_of(const char *s)
+{
+    size_t n = 0;
+    while (s[n] == ' ')
+        n++;
+    return n;
+}
+
+/* Splits a table row "| a | b |" into cells (trimmed, in place); returns how many. */
+static int cells(char *row, char **cell, int max)
+{
+    int n = 0;
+    char *p = row;
+    while (*p == ' ')
+        p++;
+    if (*p == '|')
+        p++;
+    while (*p && n < max) {
+        char *start = p;
+        bool code = false;
+        while (*p && !(*p == '|' && !code)) {
+            if (*p == '`')
+                code = !code;
+            if (*p == '\\' && p[1])
+                p++;
+            p++;
+        }
+        bool last = !*p;
+        char *end = p;
+        while (start < end && *start == ' ')
+            start++;
+        while (end > start && end[-1] == ' ')
+            end--;
+        *end = '\0';
+        if (last && start == end)
+            break;
+        cell[n++] = start;
+        if (last)
+            break;
+        p++;
+        if (!*p)
+            break;
+    }
+    return n;
+}
+
+static bool is_rule_row(const char *s)
+{
+    for (; *s; s++)
+        if (!strchr("|-: ", *s))
+            return false;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: md2man NAME SECTION VERSION < DOC.md > NAME.SECTION\n");
+        return 2;
+    }
+    const char *name = argv[1], *section = argv[2], *version = argv[3];
+    FILE *out = stdout;
+    static char line[LINE_MAX_LEN];
+    char head[64][256];
+    int nhead = 0;
+    State st = S_NONE;
+    bool titled = false;
+    int lineno = 0;
+    fprintf(out, ".\\\" Generated by tools/md2man from the project's Markdown; do not edit.\n.TH ");
+    for (const char *p = name; *p; p++)
+        fputs(*p == '-' ? "\\-" : (char[]){(char)toupper((unsigned char)*p), 0}, out);
+    fprintf(out, " %s \"\" \"ddz %s\" \"ddz manual\"\n.ad l\n.nh\n", section, version);
+    while (fgets(line, sizeof line, stdin)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len && line[len - 1] == '\n')
+            line[--len] = '\0';
+        else if (len == sizeof line - 1) {
+            fprintf(stderr, "md2man: line %d is too long\n", lineno);
+            return 1;
+        }
+        if (st == S_FENCE) {
+            if (!strncmp(line, "```", 3)) {
+                fputs(".fi\n.RE\n", out);
+                st = S_NONE;
+            } else {
+                literal(out, line);
+            }
+            continue;
+        }
+        size_t ind = indent_of(line);
+        if (len == ind) { /* blank */
+            if (st == S_CODE)
+                fputs(".fi\n.RE\n", out);
+            if (st != S_NONE)
+                st = S_NONE;
+            nhead = 0;
+            continue;
+        }
+        if (!strncmp(line, "```", 3)) {
+            fputs(".PP\n.RS 2\n.nf\n", out);
+            st = S_FENCE;
+            continue;
+        }
+        if (st == S_CODE || (st == S_NONE && ind >= 4)) {
+            if (st != S_CODE)
+                fputs(".PP\n.RS 2\n.nf\n", out);
+            literal(out, line + (ind >= 4 ? 4 : ind));
+            st = S_CODE;
+            continue;
+        }
+        if (line[0] == '#') {
+            int level = 0;
+            while (line[level] == '#')
+                level++;
+            const char *t = line + level;
+            while (*t == ' ')
+                t++;
+            if (level == 1 && !titled) {
+                fprintf(out, ".SH NAME\n%s \\- ", name);
+                inline_text(out, t, strlen(t), false);
+                fputs("\n.SH DESCRIPTION\n", out);
+                titled = true;
+            } else {
+                fputs(level <= 2 ? ".SH " : ".SS ", out);
+                inline_text(out, t, strlen(t), false);
+                fputc('\n', out);
+            }
+            st = S_NONE;
+            continue;
+        }
+        if (line[ind] == '|') {
+            /* a table: the header row names the columns; each body row is an item */
+            if (is_rule_row(line))
+                continue;
+            char *cell[64];
+            int n = cells(line, cell, 64);
+            if (nhead == 0) {
+                for (int i = 0; i < n; i++)
+                    snprintf(head[i], sizeof head[i], "%s", cell[i]);
+                nhead = n;
+                continue;
+            }
+            fputs(".TP\n", out);
+            inline_text(out, cell[0], strlen(cell[0]), true);
+            fputc('\n', out);
+            bool first = true;
+            for (int i = 1; i < n; i++) {
+                if (!*cell[i])
+                    continue;
+                if (!first)
+                    fputs(";\n", out);
+                if (i < nhead && head[i][0]) {
+                    inline_text(out, head[i], strlen(head[i]), !first || true);
+                    fputs(": ", out);
+                    inline_text(out, cell[i], strlen(cell[i]), false);
+                } else {
+                    inline_text(out, cell[i], strlen(cell[i]), true);
+                }
+                first = false;
+            }
+            if (!first)
+                fputc('\n', out);
+            st = S_NONE;
+            continue;
+        }
+        bool bullet = (line[ind] == '-' || line[ind] == '*') && line[ind + 1] == ' ';
+        size_t digits = 0;
+        while (isdigit((unsigned char)line[ind + digits]))
+            digits++;
+        bool numbered = digits && line[ind + digits] == '.' && line[ind + digits + 1] == ' ';
+        if (bullet || numbered) {
+            const char *t = line + ind + (bullet ? 2 : digits + 2);
+            if (bullet)
+                fprintf(out, ".IP \\(bu %d\n", ind ? 6 : 2);
+            else
+                fprintf(out, ".IP %.*s. %d\n", (int)digits, line + ind, 4);
+            inline_text(out, t, strlen(t), true);
+            fputc('\n', out);
+            st = S_LIST;
+            continue;
+        }
+        if (st == S_NONE)
+            fputs(".PP\n", out);
+        inline_text(out, line + ind, len - ind, true);
+        fputc('\n', out);
+        if (st == S_NONE)
+            st = S_PARA;
+    }
+    if (st == S_CODE || st == S_FENCE)
+        fputs(".fi\n.RE\n", out);
+    fprintf(out, ".SH SEE ALSO\n.BR ddz (1)\n");
+    return 0;
+}
