@@ -22,10 +22,12 @@ ARCH     ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 # Release builds drop assertions; test builds keep them, and with them the full game
 # invariant check after every apply and undo.
 NDEBUG_FLAG ?= -DNDEBUG
+CPPFLAGS += $(shell pkg-config --cflags libpq 2>/dev/null)
 CPPFLAGS += -Iinclude -DDDZ_VERSION='"$(VERSION)"' -D_POSIX_C_SOURCE=200809L $(NDEBUG_FLAG)
 CFLAGS   += -std=c11 $(OPT) $(ARCH) $(WARN)
 LDLIBS   += $(shell pkg-config --libs jansson libsodium ncursesw 2>/dev/null || echo -ljansson -lsodium -lncursesw) -lm
 LDLIBS   += $(shell pkg-config --libs libwebsockets sqlite3 2>/dev/null || echo -lwebsockets -lsqlite3) -lpthread
+LDLIBS   += $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
 
 CORE_SRC := $(wildcard src/core/*.c)
 GAME_SRC := $(wildcard src/game/*.c)
@@ -108,6 +110,7 @@ test-run: $(TESTS) $(BUILD)/ddz
 	    echo "== $$t"; DDZ_BIN=$(BUILD)/ddz DDZ_DATA=tests/data ./$$t; done
 	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
 	@DDZ_BIN=$(BUILD)/ddz bash tests/net.sh && DDZ_BIN=$(BUILD)/ddz sh tests/net_tmux.sh
+	@DDZ_BIN=$(BUILD)/ddz bash tests/pg.sh
 	@DDZ_BIN=$(BUILD)/ddz sh tests/play_plain.sh && DDZ_BIN=$(BUILD)/ddz sh tests/play_tmux.sh
 	@[ "$(INSTALL_TESTS)" = 0 ] || DDZ_BIN=$(BUILD)/ddz BUILD=$(BUILD) CC=$(CC) OPT='$(OPT)' MAKE='$(MAKE)' sh tests/install.sh
 	@echo "all tests passed ($(BUILD))"

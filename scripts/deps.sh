@@ -4,7 +4,7 @@
 # --web adds what the browser client's tests need (make check): Chromium, a CJK font for its
 # screenshots, and Node with npm unless the machine has them.
 set -e
-need="make gcc clang pkg-config libcmocka-dev libjansson-dev libsodium-dev libncurses-dev tmux libwebsockets-dev libwebsockets-evlib-uv libsqlite3-dev libclang-rt-dev dpkg-dev lintian man-db systemd zsh"
+need="make gcc clang pkg-config libcmocka-dev libjansson-dev libsodium-dev libncurses-dev tmux libwebsockets-dev libwebsockets-evlib-uv libsqlite3-dev libclang-rt-dev dpkg-dev lintian man-db systemd zsh libpq-dev postgresql"
 if [ "${1:-}" = "--web" ]; then
     need="$need chromium fonts-wqy-zenhei"
     command -v npm >/dev/null 2>&1 || need="$need nodejs npm"

@@ -168,6 +168,21 @@ sed 's/"winner":\([0-9]\)/"winner":1\1/' "$tmp/t1.jsonl" >"$tmp/tbad.jsonl"
 expect_err tournament_damaged "differs" -- verify "$tmp/tbad.jsonl"
 expect_err tournament_too_few "players 2: a number from 3" -- tournament --players 2
 expect_err tournament_too_many_groups "groups 4: 10 players make 1 to 3 groups" -- tournament --players 10 --groups 4 --seed 1
+# ddz play --tournament: a person at entrant 1, line by line; the end of the input hands the
+# seat to the computer, the event ends and its record verifies with the person's name in it.
+runs=$((runs + 1))
+printf '\n\nauto\n' | "$DDZ" play --tournament --players 6 --games-per-table 1 --seed 4 --ascii --record "$tmp/h.jsonl" >"$tmp/h.out" 2>&1
+if ! grep -q "Your hand (17): " "$tmp/h.out" || ! grep -q "winner" "$tmp/h.out" || ! grep -q '"entrants":\["You"' "$tmp/h.jsonl" ||
+    ! "$DDZ" verify "$tmp/h.jsonl" >/dev/null 2>&1; then
+    fails=$((fails + 1))
+    echo "FAIL play_tournament_plain: $(tail -3 "$tmp/h.out")"
+fi
+runs=$((runs + 1))
+"$DDZ" play --tournament --players 3 --games-per-table 1 --seed 4 --lang zh --human 甲 </dev/null >"$tmp/hz.out" 2>&1
+if ! grep -q "你的牌 (" "$tmp/hz.out" || ! grep -q "甲" "$tmp/hz.out"; then
+    fails=$((fails + 1))
+    echo "FAIL play_tournament_zh: $(tail -3 "$tmp/hz.out")"
+fi
 expect_err tournament_bad_agent "unknown agent" -- tournament --players 3 --agents nobody --seed 1
 
 echo "cli.sh: $((runs - fails))/$runs passed"

@@ -2,7 +2,10 @@
  *
  * Each input is lines. "N<json>" sends <json> from connection N (0..4); "t<digits>" lets that
  * many milliseconds pass (timers); "c<N>" closes connection N; "o<N>" opens it again, with a
- * hello. Before the input, connections 0..2 sit at a table whose game is running and 3
+ * hello; "r<N>" opens it again with the token its player was given (a reconnect); "a<N><addr>"
+ * gives connection N a network address (limits per address); "j" answers the oldest computer
+ * decision handed out (the worker pool's path); "x<text>" runs the text check and sanitiser
+ * on <text> (the sanitised text must hold only accepted characters). Before the input, connections 0..2 sit at a table whose game is running and 3
  * watches it; 4 is fresh. After every step the target checks that each outgoing frame is a
  * JSON object and names no card its receiver may not know; it aborts otherwise. */
 #include <stdint.h>
@@ -12,15 +15,60 @@
 #include <jansson.h>
 
 #include "ddz/server.h"
+#include "ddz/text.h"
 
 #define CONNS 5
+#define JOBS 16
 
 typedef struct Fz {
     DdzServer *srv;
     DdzRng rng;
     int64_t now;
     long conn[CONNS];
+    char token[CONNS][40];
+    DdzThinkJob jobs[JOBS];
+    int njobs;
 } Fz;
+
+static int fz_think(void *ctx, const DdzThinkJob *job)
+{
+    Fz *f = ctx;
+    if (f->njobs == JOBS)
+        return -1;
+    f->jobs[f->njobs++] = *job;
+    return 0;
+}
+
+/* Every character of a sanitised text is one the check accepts. */
+static void fuzz_text(const char *s)
+{
+    DdzError err;
+    ddz_text_check(s, 200, &err);
+    char out[512];
+    size_t n = ddz_text_sanitize(s, out, sizeof out);
+    if (n != strlen(out))
+        abort();
+    const unsigned char *u = (const unsigned char *)out;
+    for (size_t i = 0; i < n;) {
+        unsigned cp;
+        size_t len;
+        if (u[i] < 0x80)
+            cp = u[i], len = 1;
+        else if ((u[i] & 0xE0) == 0xC0)
+            cp = u[i] & 0x1Fu, len = 2;
+        else if ((u[i] & 0xF0) == 0xE0)
+            cp = u[i] & 0x0Fu, len = 3;
+        else
+            cp = u[i] & 0x07u, len = 4;
+        if (i + len > n)
+            abort();
+        for (size_t k = 1; k < len; k++)
+            cp = cp << 6 | (u[i + k] & 0x3Fu);
+        if (!ddz_text_char_ok(cp))
+            abort();
+        i += len;
+    }
+}
 
 static int fz_random(void *ctx, void *buf, size_t n)
 {
@@ -85,9 +133,13 @@ static void check_outbox(Fz *f)
         if (!out[i].len)
             continue;
         json_t *m = json_loadb(out[i].data, out[i].len, 0, NULL);
-        if (!json_is_object(m) || !json_is_string(json_object_get(m, "type")))
+        if (!json_is_object(m) || !json_is_string(json_object_get(m, "type")) || out[i].len > DDZ_MAX_MESSAGE)
             abort();
         const char *type = json_string_value(json_object_get(m, "type"));
+        const char *tok = json_string_value(json_object_get(m, "token"));
+        for (int k = 0; tok && !strcmp(type, "welcome") && k < CONNS; k++)
+            if (f->conn[k] == out[i].conn)
+                snprintf(f->token[k], sizeof f->token[k], "%s", tok);
         if (strcmp(type, "over") && strcmp(type, "redeal")) {
             long room;
             int seat = ddz_server_seat_of(f->srv, out[i].conn, &room);
@@ -123,6 +175,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cfg.random = fz_random;
     cfg.random_ctx = &f.rng;
     cfg.bot_delay_ms = 0;
+    cfg.think = fz_think;
+    cfg.think_ctx = &f;
     DdzError err;
     f.srv = ddz_server_new(&cfg, NULL, &err);
     if (!f.srv)
@@ -160,6 +214,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else if (line[0] == 'o' && len > 1 && line[1] >= '0' && line[1] <= '4') {
             check_outbox(&f);
             hello(&f, line[1] - '0');
+        } else if (line[0] == 'r' && len > 1 && line[1] >= '0' && line[1] <= '4') {
+            int c = line[1] - '0';
+            char msg[128];
+            snprintf(msg, sizeof msg, "{\"type\":\"hello\",\"version\":1,\"token\":\"%s\"}", f.token[c]);
+            f.conn[c] = ddz_server_open(f.srv, f.now);
+            say(&f, c, msg);
+        } else if (line[0] == 'a' && len > 2 && line[1] >= '0' && line[1] <= '4') {
+            char addr[64];
+            snprintf(addr, sizeof addr, "%.*s", (int)(len - 2 < 63 ? len - 2 : 63), line + 2);
+            ddz_server_set_address(f.srv, f.conn[line[1] - '0'], addr);
+        } else if (line[0] == 'j' && f.njobs) {
+            DdzThinkJob job = f.jobs[0];
+            memmove(f.jobs, f.jobs + 1, (size_t)(f.njobs - 1) * sizeof *f.jobs);
+            f.njobs--;
+            DdzAction a;
+            int rc = ddz_server_think(&job, &a);
+            ddz_server_thought(f.srv, job.room, job.key, rc == 0 ? &a : NULL, f.now);
+        } else if (line[0] == 'x') {
+            char text[600];
+            snprintf(text, sizeof text, "%.*s", (int)(len - 1 < 599 ? len - 1 : 599), line + 1);
+            fuzz_text(text);
         }
         check_outbox(&f);
     }

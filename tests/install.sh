@@ -149,21 +149,43 @@ bash_compl=$D$P/share/bash-completion/completions/ddz
 complete_bash() { # the words bash offers for the line $1
     bash -c '. "$1"; COMP_LINE=$2; COMP_POINT=${#COMP_LINE}; _ddz; printf "%s\n" "${COMPREPLY[@]}"' _ "$bash_compl" "$1"
 }
+# zsh: the completion function run with zsh's completion builtins replaced by stubs that
+# print what they are given (no terminal needed); without zsh, its words read from the file.
+zsh_compl=$D$P/share/zsh/site-functions/_ddz
+cat >"$tmp/zstub" <<'EOF'
+compadd() { if [[ $1 == -a ]]; then print -rl -- ${(P)2}; else [[ $1 == -- ]] && shift; print -rl -- "$@"; fi }
+_describe() { print -rl -- ${${(P)4}%%:*}; }
+_files() { print -r -- '<files>'; }
+_message() { print -r -- '<message>'; }
+words=(${=1}); CURRENT=$2; PREFIX=$3
+source $4
+EOF
+complete_zsh() { # the words zsh offers: the line, the word's index, its prefix
+    if command -v zsh >/dev/null; then
+        zsh -f "$tmp/zstub" "$1" "$2" "$3" "$zsh_compl"
+    else
+        sed -n "s/^$(echo "$1" | cut -d' ' -f2)) opts=(\([^)]*\)).*/\1/p" "$zsh_compl" | tr ' ' '\n'
+    fi
+}
 offered=$(complete_bash "ddz ")
+zoffered=$(complete_zsh "ddz x" 2 "")
 for c in $commands help; do
     check "bash completes the command $c" among "$offered" "$c"
+    command -v zsh >/dev/null && check "zsh completes the command $c" among "$zoffered" "$c"
 done
 for c in $commands; do
     offered=$(complete_bash "ddz $c -")
-    zopts=$(sed -n "s/^$c) opts=(\([^)]*\)).*/\1/p" "$D$P/share/zsh/site-functions/_ddz" | tr ' ' '\n')
+    zopts=$(complete_zsh "ddz $c -" 3 -)
     for o in $(cat "$tmp/opts.$c"); do
         check "bash completes ddz $c $o" among "$offered" "$o"
-        check "zsh completion has ddz $c $o" among "$zopts" "$o"
+        check "zsh completes ddz $c $o" among "$zopts" "$o"
     done
 done
 offered=$(complete_bash "ddz play --rules ")
+zoffered=$(complete_zsh "ddz play --rules x" 4 "")
 for r in standard classic douzero botzone; do
     check "bash completes --rules $r" among "$offered" "$r"
+    command -v zsh >/dev/null && check "zsh completes --rules $r" among "$zoffered" "$r"
 done
 offered=$(complete_bash "ddz play --level ")
 for l in easy normal hard expert; do

@@ -324,6 +324,28 @@ static void clients_sanitise_what_they_print(void **state)
     char small[4];
     assert_int_equal(ddz_text_sanitize("张三", small, sizeof small), 3);
     assert_string_equal(small, "张");
+    /* Whole messages as the clients' transport gets them: escaped or raw, refused characters
+     * become '?', the record's newlines stay, the JSON stays valid. */
+    static const struct {
+        const char *in, *text;
+    } MSGS[] = {
+        {"{\"text\":\"\\u009b2J\"}", "?2J"},
+        {"{\"text\":\"\xc2\x9b" "2J\"}", "?2J"},
+        {"{\"text\":\"\\u202eabc\\u200b\"}", "?abc?"},
+        {"{\"text\":\"a\\nb\\tc\\\"d\\\\u202e\"}", "a\nb\tc\"d\\u202e"},
+        {"{\"text\":\"\\ud83c\\udccf \\u5f20\"}", "\xf0\x9f\x83\x8f 张"},
+        {"{\"text\":\"\\udb40\\udc01x\\ud800\"}", "?x?"},
+    };
+    for (size_t i = 0; i < sizeof MSGS / sizeof *MSGS; i++) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s", MSGS[i].in);
+        size_t n = ddz_text_sanitize_json(buf, strlen(buf));
+        json_t *m = json_loadb(buf, n, 0, NULL);
+        if (!m)
+            fail_msg("message %zu: not JSON after sanitising: %.*s", i, (int)n, buf);
+        assert_string_equal(json_string_value(json_object_get(m, "text")), MSGS[i].text);
+        json_decref(m);
+    }
 }
 
 /* Issue 10 #13: a fast, honest automated player is never cut for its game actions, which the
@@ -723,6 +745,105 @@ static void the_room_list_is_paged_within_the_message_limit(void **state)
     t_free(t);
 }
 
+/* The thinking hook of the tests: jobs wait in a list until the test answers them. */
+typedef struct Thinker {
+    DdzThinkJob jobs[64];
+    int n;
+    long max_per_room; /* the most jobs one room had out at once */
+} Thinker;
+
+static int test_think(void *ctx, const DdzThinkJob *job)
+{
+    Thinker *th = ctx;
+    int same = 0;
+    for (int i = 0; i < th->n; i++)
+        same += th->jobs[i].room == job->room;
+    if (same + 1 > th->max_per_room)
+        th->max_per_room = same + 1;
+    if (th->n == 64)
+        return -1;
+    th->jobs[th->n++] = *job;
+    return 0;
+}
+
+static Thinker g_thinker;
+static void with_thinker(DdzServerConfig *c)
+{
+    c->think = test_think;
+    c->think_ctx = &g_thinker;
+}
+
+/* Answers the oldest job (as a worker would, on another thread). */
+static void answer_one(T *t, bool stale)
+{
+    Thinker *th = &g_thinker;
+    if (!th->n)
+        return;
+    DdzThinkJob job = th->jobs[0];
+    memmove(th->jobs, th->jobs + 1, (size_t)(th->n - 1) * sizeof *th->jobs);
+    th->n--;
+    DdzAction a;
+    int rc = ddz_server_think(&job, &a);
+    ddz_server_thought(t->srv, job.room, stale ? job.key + 1 : job.key, rc == 0 ? &a : NULL, t->now);
+    t_pump(t);
+}
+
+/* Issue 10 #3: computer decisions leave the core as jobs holding a copy of the seat's view,
+ * one per room at a time; the tick never thinks; stale answers and answers for closed rooms
+ * are dropped; games of computers play to their end through the answers. */
+static void computer_decisions_are_handed_to_workers(void **state)
+{
+    (void)state;
+    memset(&g_thinker, 0, sizeof g_thinker);
+    T *t = t_new(21, ":memory:", with_thinker);
+    /* A person opens three rooms of expert computers and leaves each (the reported attack). */
+    int a = t_client(t, "A");
+    for (int i = 0; i < 3; i++) {
+        t_send(t, a, "{\"type\":\"create\"}");
+        t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"normal\"}");
+        t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"normal\"}");
+        t_send(t, a, "{\"type\":\"ready\"}");
+        t_send(t, a, "{\"type\":\"leave\"}");
+    }
+    /* Ticks hand out decisions and return at once: nothing is decided on this thread. */
+    for (int i = 0; i < 5; i++)
+        t_tick(t, 100);
+    assert_int_equal(g_thinker.n, 3);
+    assert_int_equal(g_thinker.max_per_room, 1);
+    for (int i = 0; i < 3; i++)
+        assert_true(g_thinker.jobs[i].view.seat == g_thinker.jobs[i].view.turn);
+    /* A stale answer changes nothing; the decision stays out, and goes out again when no
+     * answer came for 30 s (a lost job does not stop a room for good). */
+    DdzServerStats after;
+    long stale_room = g_thinker.jobs[0].room;
+    answer_one(t, true);
+    t_tick(t, 100);
+    assert_int_equal(g_thinker.n, 2);
+    t_tick(t, 30000);
+    int out = 0;
+    for (int i = 0; i < g_thinker.n; i++)
+        out += g_thinker.jobs[i].room == stale_room;
+    assert_int_equal(out, 1);
+    /* Answer everything: the three games end and are stored. */
+    for (int i = 0; i < 5000 && (g_thinker.n || i < 10); i++) {
+        answer_one(t, false);
+        t_tick(t, 10);
+        ddz_server_stats(t->srv, &after);
+        if (after.games_finished >= 3)
+            break;
+    }
+    ddz_server_stats(t->srv, &after);
+    assert_int_equal(after.games_finished, 3);
+    assert_int_equal(after.rooms, 0);
+    /* Answering for a closed room is harmless. */
+    DdzThinkJob ghost = {.room = 999, .key = 1};
+    DdzAction pass = ddz_action_play(0, ddz_move_pass(), 0);
+    ddz_server_thought(t->srv, ghost.room, ghost.key, &pass, t->now);
+    while (g_thinker.n)
+        answer_one(t, false);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -739,6 +860,7 @@ int main(void)
         cmocka_unit_test(password_guessing_backs_off),
         cmocka_unit_test(spectators_cost_linear_traffic_and_are_capped),
         cmocka_unit_test(the_room_list_is_paged_within_the_message_limit),
+        cmocka_unit_test(computer_decisions_are_handed_to_workers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,6 +25,17 @@
 #define DDZ_NAME_MAX 16  /* characters (code points) in a nickname or room name */
 #define DDZ_CHAT_MAX 200 /* characters in a chat line */
 
+/* A computer decision handed out of the core (DdzServerConfig.think): the seat's view (a copy:
+ * the thinker sees nothing else), the computer's level and a seed for its agent. The answer
+ * comes back through ddz_server_thought with room and key. */
+typedef struct DdzThinkJob {
+    long room;
+    int64_t key;             /* which decision: stale answers are dropped */
+    char level[16];
+    uint64_t seed;
+    DdzView view;
+} DdzThinkJob;
+
 typedef struct DdzServerConfig {
     DdzOptions options;      /* rules of a room created without options */
     int turn_ms;             /* turn deadline (30000); 0: none */
@@ -48,6 +59,12 @@ typedef struct DdzServerConfig {
      * system's CSPRNG (libsodium); tests pass a seeded generator. Fills buf, returns 0. */
     int (*random)(void *ctx, void *buf, size_t n);
     void *random_ctx;
+    /* Computer decisions off the caller's thread: when set, the core hands each decision to
+     * think (which copies the job and returns 0, or -1 to decide on the caller's thread after
+     * all) and goes on; at most one decision per room is out at a time. NULL: the core
+     * decides at once, inside ddz_server_tick (tests, small servers). */
+    int (*think)(void *ctx, const DdzThinkJob *job);
+    void *think_ctx;
     /* Optional log of notable events (a line without newline), e.g. to standard error. */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
@@ -65,6 +82,15 @@ void ddz_server_free(DdzServer *srv);
 /* A new connection; returns its id (> 0), or -1 when the server is full (the transport
  * then closes it). Ids are never reused while the server lives. */
 long ddz_server_open(DdzServer *srv, int64_t now_ms);
+/* The answer to a DdzThinkJob: a = NULL when the computer could not decide (the default
+ * action is taken). Dropped when the decision is no longer pending (the game moved on, the
+ * player took over, the room closed). */
+void ddz_server_thought(DdzServer *srv, long room, int64_t key, const DdzAction *a, int64_t now_ms);
+
+/* Runs a DdzThinkJob on the calling thread (any thread: it touches nothing shared): makes the
+ * agent of the level with the seed, lets it act on the view, frees it. 0 with *out, or -1. */
+int ddz_server_think(const DdzThinkJob *job, DdzAction *out);
+
 /* Tells the server where a connection comes from (its IP address as text), for the limits
  * per address (rooms, password tries). Connections without one are limited per player only. */
 void ddz_server_set_address(DdzServer *srv, long conn, const char *addr);
@@ -118,6 +144,8 @@ typedef struct DdzServeConfig {
     bool quiet;              /* no log lines on standard error */
     int ping_s;              /* ping a connection silent this long, cut it after twice as
                                 long without an answer (half-open connections); 0: 30 */
+    int think_threads;       /* threads for computer decisions; 0: as many as CPUs less one
+                                (1 to 8); -1: decide on the event loop */
     DdzServerConfig server;
     /* Plain HTTP: the browser client and /api/hint (ddz/http.h); NULL answers 400. */
     const struct DdzWebSite *web;

@@ -1,5 +1,6 @@
-/* store.h -- the server's storage in SQLite: players, games, results, game records and the
- * leaderboard (schema in docs/PROTOCOL.md, "Storage").
+/* store.h -- the server's storage in SQLite (a file) or PostgreSQL (a postgresql:// URL, shared
+ * by several servers): players, games, results, game records and the leaderboard (schema in
+ * docs/PROTOCOL.md, "Storage"; PostgreSQL in docs/SCALING.md).
  *
  * The database runs in WAL mode. A game is a row from its deal ("playing") to its end, when
  * its result, record and every player's new totals are written in one transaction, so after
@@ -91,6 +92,11 @@ int ddz_store_notices_take(DdzStore *st, int64_t player, DdzStoreNotice *out, in
 /* The leaderboard: players with at least one game, by score, then fewer games, then id.
  * Returns how many were written (at most max), or -1. */
 int ddz_store_leaderboard(DdzStore *st, DdzStorePlayer *out, int max, DdzError *err);
+
+/* Called every few seconds by a running server. With PostgreSQL: says this server is alive,
+ * and aborts (with notices) the games of servers silent for 30 s, which were killed or cut
+ * off; *aborted says how many. With SQLite (one server per file) it does nothing. */
+int ddz_store_maintain(DdzStore *st, int *aborted, DdzError *err);
 
 /* Totals for checks and reports. */
 typedef struct DdzStoreStats {

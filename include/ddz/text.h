@@ -27,4 +27,10 @@ bool ddz_text_char_ok(unsigned cp);
  * the length written. */
 size_t ddz_text_sanitize(const char *s, char *out, size_t n);
 
+/* Sanitises a whole JSON message in place before a client reads it: every refused character
+ * in it, raw or written as a \uXXXX escape (or an escaped surrogate pair), becomes '?'; the
+ * escapes \n, \r and \t are kept (game records hold them) and so is everything else. The
+ * JSON stays valid. Returns the new length. */
+size_t ddz_text_sanitize_json(char *buf, size_t len);
+
 #endif

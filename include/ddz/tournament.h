@@ -35,6 +35,7 @@
 
 #include <stdio.h>
 
+#include "ddz/agent.h"
 #include "ddz/draw.h"
 #include "ddz/game.h"
 
@@ -186,6 +187,12 @@ typedef struct DdzTourRun {
     FILE *record;               /* the event's JSON Lines, or NULL */
     FILE *out;                  /* each round and the standings as they come, or NULL */
     int top;                    /* standings lines to print (0: all) */
+    /* A person's seat (ddz play --tournament): entrant `human` (-1: none) is played by the
+     * agent human_new makes for each of its tables, named human_name. */
+    int human;
+    const char *human_name;
+    int (*human_new)(void *ctx, DdzAgent *out, DdzError *err);
+    void *human_ctx;
 } DdzTourRun;
 
 /* Plays the event to its end. Returns 0, or -1 with err. */

@@ -44,7 +44,9 @@ static int play_table(Work *w, DdzTourTable *tb, DdzGame *g, FILE *rec, DdzError
     DdzAgent ag[DDZ_SEAT_NB];
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         const char *name = w->run->agents[tb->player[s] % w->run->nagents];
-        if (ddz_ai_agent_new(&ag[s], name, agent_seed(t, tb, s), err) != 0) {
+        bool person = tb->player[s] == w->run->human && w->run->human_new;
+        if (person ? w->run->human_new(w->run->human_ctx, &ag[s], err) != 0
+                   : ddz_ai_agent_new(&ag[s], name, agent_seed(t, tb, s), err) != 0) {
             while (s-- > 0)
                 ddz_agent_free(&ag[s]);
             return -1;
@@ -167,7 +169,10 @@ int ddz_tour_run(DdzTour *t, const DdzTourRun *run, DdzError *err)
     }
     for (int i = 0; i < n; i++) {
         char buf[64];
-        snprintf(buf, sizeof buf, "P%d:%s", i + 1, run->agents[i % run->nagents]);
+        if (i == run->human && run->human_name)
+            snprintf(buf, sizeof buf, "%s", run->human_name);
+        else
+            snprintf(buf, sizeof buf, "P%d:%s", i + 1, run->agents[i % run->nagents]);
         if (!(names[i] = strdup(buf))) {
             ddz_error_set(err, 0, "out of memory");
             goto done;

@@ -64,6 +64,10 @@ int cmd_connect(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_web(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
+/* ddz play --tournament [--players N] [--lang en|zh] [...]: cmd_tournament with a person. */
+int cmd_play_tournament(int argc, char **argv);
 int cmd_loadtest(int argc, char **argv);
+/* plot.c: the loadtest's PNG from rows of (second, p50 ms, p99 ms, rss MB). */
+int cli_plot_loadtest(const char *path, const double *rows, size_t n, DdzError *err);
 
 #endif

@@ -1,5 +1,8 @@
 /* cmd_loadtest.c -- ddz loadtest: many bot clients against a server (started here unless
- * --url names one); reports games finished, actions per second, latency and errors. */
+ * --url names one); reports games finished, actions per second, latency and errors. The mixed
+ * profile (--profile mixed) is the soak of issue 10: people at human pace, fast bots,
+ * spectators, chatters, clients that drop and come back, openers of computer-only rooms and
+ * a few attackers; --csv writes one line a second (latency, memory) and --plot draws it. */
 #define _DEFAULT_SOURCE /* kill, fdopen */
 #include <errno.h>
 #include <signal.h>
@@ -13,10 +16,21 @@
 
 #include "cli.h"
 #include "ddz/client.h"
+#include "ddz/store.h"
+
+/* What a client of the mixed profile does (the plain profile: everyone is R_FAST at --think). */
+enum { R_HUMAN, R_FAST, R_WATCH, R_CHAT, R_RECONNECT, R_ROOMS, R_ATTACK, R_NB };
+static const char *const ROLE_NAME[R_NB] = {"people", "fast bots", "spectators", "chatters", "reconnecting",
+                                            "computer rooms", "attackers"};
 
 typedef struct Bot {
     DdzClient c;
     long id;
+    int role;
+    char token[80];      /* to come back with (R_RECONNECT) */
+    int64_t next_at;     /* the role's next move (us): chat, drop, watch, room, attack */
+    int64_t ready_at;
+    int step;
     int humans;          /* people seated in its room */
     int64_t act_at;      /* when to act (us), 0 none */
     int64_t sent_at;     /* when the last action went (us), 0 none pending */
@@ -27,17 +41,32 @@ typedef struct Bot {
 typedef struct Load {
     DdzWsClient *ws;
     Bot *bots;
-    int n, started;
+    int n, started, initial;
     const char *url;
     int think_ms;
     int64_t t0, ramp_end, end, connect_every;
     DdzRng rng;
     double *lat;         /* latencies, ms */
     size_t nlat, caplat;
+    bool mixed;
+    int cap;             /* connections that may be made (reconnects take new ones) */
+    double *sec_lat;     /* people's latencies of the current second */
+    size_t nsec, capsec;
+    FILE *csv;
+    int64_t next_sec;
+    long sec_actions;
+    long expected;       /* refusals the attackers and room openers ask for */
+    long reconnects, by_role_actions[R_NB];
+    double *plot;        /* per second: t, p50, p99, rss */
+    size_t nplot, capplot;
     double games;
     long actions, error_frames, closed, failed, timeouts, leaks, bad_frames;
     char first_error[256];
-    pid_t server;
+    struct {
+        char what[48];
+        long n;
+    } kinds[8];
+    pid_t server, server_pid;
 } Load;
 
 static int64_t now_us(void)
@@ -51,14 +80,39 @@ static void note_error(Load *l, const char *what, const char *detail)
 {
     if (!l->first_error[0])
         snprintf(l->first_error, sizeof l->first_error, "%.60s: %.180s", what, detail);
+    /* Counted by kind, for the report. */
+    int i = 0;
+    while (i < 8 && l->kinds[i].n && strcmp(l->kinds[i].what, what))
+        i++;
+    if (i < 8) {
+        snprintf(l->kinds[i].what, sizeof l->kinds[i].what, "%s", what);
+        l->kinds[i].n++;
+    }
 }
 
 static void lt_open(void *ctx, long id)
 {
     Load *l = ctx;
-    char msg[96];
-    snprintf(msg, sizeof msg, "{\"type\":\"hello\",\"version\":1,\"name\":\"压测%ld\"}", id);
+    Bot *b = &l->bots[id];
+    char msg[192];
+    if (b->token[0])
+        snprintf(msg, sizeof msg, "{\"type\":\"hello\",\"version\":1,\"token\":\"%s\"}", b->token);
+    else
+        snprintf(msg, sizeof msg, "{\"type\":\"hello\",\"version\":1,\"name\":\"压测%ld\"}", id);
     ddz_ws_client_send(l->ws, id, msg, strlen(msg));
+}
+
+static void push_lat(double **v, size_t *n, size_t *cap, double x)
+{
+    if (*n == *cap) {
+        size_t c = *cap ? *cap * 2 : 1 << 12;
+        double *y = realloc(*v, c * sizeof *y);
+        if (!y)
+            return;
+        *v = y;
+        *cap = c;
+    }
+    (*v)[(*n)++] = x;
 }
 
 static void lt_message(void *ctx, long id, const char *data, size_t len)
@@ -74,7 +128,31 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
     int64_t now = now_us();
     switch (e) {
     case DDZ_EV_WELCOME:
-        ddz_ws_client_send(l->ws, id, "{\"type\":\"quick\"}", 16);
+        if (!b->token[0] && b->c.token[0])
+            snprintf(b->token, sizeof b->token, "%s", b->c.token);
+
+        if (b->role == R_WATCH || b->role == R_ROOMS || b->role == R_ATTACK) {
+            b->next_at = now + 200000;
+        } else if (json_is_true(json_object_get(m, "resumed"))) {
+            b->step = 1; /* back: room and state follow; a quick match if it lost its seat */
+            b->next_at = now + 1000000;
+        } else {
+            ddz_ws_client_send(l->ws, id, "{\"type\":\"quick\"}", 16);
+        }
+        break;
+    case DDZ_EV_ROOMS:
+        if (b->role == R_WATCH) {
+            /* Watch one of the playing rooms of the page. */
+            json_t *rooms = json_object_get(m, "rooms");
+            size_t n = json_array_size(rooms);
+            if (n) {
+                json_t *r = json_array_get(rooms, ddz_rng_below(&l->rng, (uint32_t)n));
+                char msg[96];
+                snprintf(msg, sizeof msg, "{\"type\":\"watch\",\"room\":%lld}",
+                         (long long)json_integer_value(json_object_get(r, "id")));
+                ddz_ws_client_send(l->ws, id, msg, strlen(msg));
+            }
+        }
         break;
     case DDZ_EV_ROOM: {
         json_t *seats = json_object_get(json_object_get(m, "room"), "seats");
@@ -82,15 +160,26 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         for (size_t s = 0; s < 3; s++)
             b->humans += json_object_get(json_array_get(seats, s), "player") != NULL;
         const char *state = json_string_value(json_object_get(json_object_get(m, "room"), "state"));
-        /* A quick match readies us for the first game; after each game we say ready again. */
-        if (state && !strcmp(state, "waiting") && b->c.seat >= 0 && b->c.games_over > b->over_seen && now < l->end) {
+        /* A quick match readies us for the first game; after each game we say ready again
+         * (and when we came back to a waiting room). */
+        bool me_ready = b->c.seat >= 0 && json_is_true(json_object_get(json_array_get(seats, (size_t)b->c.seat), "ready"));
+        bool plays = b->role != R_WATCH && b->role != R_ATTACK && b->role != R_ROOMS;
+        if (plays && state && !strcmp(state, "waiting") && b->c.seat >= 0 && now < l->end &&
+            (b->c.games_over > b->over_seen || (!me_ready && now - b->ready_at > 1000000))) {
             b->over_seen = b->c.games_over;
+            b->ready_at = now;
             ddz_ws_client_send(l->ws, id, "{\"type\":\"ready\"}", 16);
         }
         break;
     }
     case DDZ_EV_TURN: {
+        if (b->role == R_ROOMS || b->role == R_ATTACK)
+            break; /* it left its room of computers; they play on */
         int64_t think = (int64_t)l->think_ms * 1000;
+        if (b->role == R_HUMAN || b->role == R_RECONNECT || b->role == R_CHAT)
+            think = 3000000; /* 1.5 to 4.5 s: people */
+        else if (b->role == R_FAST)
+            think = l->mixed ? 20000 : think;
         b->act_at = now + think / 2 + (int64_t)ddz_rng_below(&l->rng, (uint32_t)(think + 1));
         break;
     }
@@ -104,8 +193,11 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
                     l->caplat = cap;
                 }
             }
+            double ms = (double)(now - b->sent_at) / 1000.0;
             if (l->nlat < l->caplat)
-                l->lat[l->nlat++] = (double)(now - b->sent_at) / 1000.0;
+                l->lat[l->nlat++] = ms;
+            if (b->role == R_HUMAN || b->role == R_RECONNECT)
+                push_lat(&l->sec_lat, &l->nsec, &l->capsec, ms);
             b->sent_at = 0;
         }
         break;
@@ -113,8 +205,14 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         l->games += b->humans > 0 ? 1.0 / b->humans : 0;
         break;
     case DDZ_EV_ERROR:
-        l->error_frames++;
-        note_error(l, b->c.error_code, b->c.error);
+        if (b->role == R_ATTACK || (b->role == R_ROOMS && !strcmp(b->c.error_code, "too_many_rooms")) ||
+            (b->role == R_WATCH && (!strcmp(b->c.error_code, "no_room") || !strcmp(b->c.error_code, "room_full") ||
+                                    !strcmp(b->c.error_code, "in_room")))) {
+            l->expected++;
+        } else {
+            l->error_frames++;
+            note_error(l, b->c.error_code, b->c.error);
+        }
         b->sent_at = 0;
         break;
     default:
@@ -130,13 +228,135 @@ static void lt_closed(void *ctx, long id, const char *why)
     if (b->closed)
         return;
     b->closed = true;
+    if (b->role == R_ATTACK || b->step < 0) { /* cut for its attacks, or dropped on purpose */
+        if (now_us() < l->end && l->started + 1 < l->cap) {
+            DdzError err;
+            long nid = ddz_ws_client_connect(l->ws, l->url, &err);
+            if (nid >= 0) {
+                Bot *nb = &l->bots[nid];
+                nb->role = b->role;
+                if (b->role == R_RECONNECT)
+                    snprintf(nb->token, sizeof nb->token, "%s", b->token);
+                nb->next_at = now_us() + (b->role == R_ATTACK ? 2000000 : 0);
+                l->started = (int)nid + 1 > l->started ? (int)nid + 1 : l->started;
+                l->reconnects++;
+            }
+        }
+        return;
+    }
     if (now_us() < l->end) {
         if (b->c.player)
             l->closed++;
         else
             l->failed++;
-        note_error(l, "a connection closed", why);
+        char what[48];
+        snprintf(what, sizeof what, "closed: %.38s", b->c.error_code[0] ? b->c.error_code : why);
+        note_error(l, what, why);
     }
+}
+
+static int cmp_double(const void *a, const void *b);
+static void memory_of(pid_t pid, double *peak, double *now);
+
+/* The mixed profile's moves besides playing. */
+static void role_move(Load *l, Bot *b, int id, int64_t now)
+{
+    char msg[256];
+    b->next_at = 0;
+    switch (b->role) {
+    case R_CHAT:
+        if (b->c.room) {
+            snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"text\":\"第%d句：加油！\"}", ++b->step);
+            ddz_ws_client_send(l->ws, id, msg, strlen(msg));
+        }
+        b->next_at = now + 2500000;
+        break;
+    case R_RECONNECT:
+        if (b->step == 1) { /* just back */
+            b->step = 0;
+            if (!b->c.room)
+                ddz_ws_client_send(l->ws, id, "{\"type\":\"quick\"}", 16);
+            b->next_at = now + 15000000 + (int64_t)ddz_rng_below(&l->rng, 15000000);
+            break;
+        }
+        /* Drop the connection (at any moment, in a game or not) and come back with the token. */
+        b->step = -1;
+        ddz_ws_client_drop(l->ws, id);
+        break;
+    case R_WATCH:
+        if (b->c.room)
+            ddz_ws_client_send(l->ws, id, "{\"type\":\"leave\"}", 16);
+        {
+            static const char list[] = "{\"type\":\"rooms\",\"state\":\"playing\",\"limit\":20}";
+            ddz_ws_client_send(l->ws, id, list, sizeof list - 1);
+        }
+        b->next_at = now + 20000000 + (int64_t)ddz_rng_below(&l->rng, 10000000);
+        break;
+    case R_ROOMS: {
+        /* A room of computers, left at once: it plays on by itself. */
+        static const char *const steps[] = {"{\"type\":\"create\"}", "{\"type\":\"add_bot\",\"level\":\"hard\"}",
+                                            "{\"type\":\"add_bot\",\"level\":\"hard\"}", "{\"type\":\"ready\"}",
+                                            "{\"type\":\"leave\"}"};
+        if (b->step % 5 && !b->c.room) { /* the room was refused (too many): later */
+            b->step = 0;
+            b->next_at = now + 5000000;
+            break;
+        }
+        const char *m = steps[b->step % 5];
+        ddz_ws_client_send(l->ws, id, m, strlen(m));
+        b->step++;
+        b->next_at = now + (b->step % 5 ? 200000 : 5000000);
+        break;
+    }
+    case R_ATTACK: {
+        /* Issue 10's attacks at a slow pace: a bad name, a C1 control in chat, a password guess,
+         * garbage, a bidi override; the server refuses each and in the end cuts the line. */
+        static const char *const bad[] = {
+            "{\"type\":\"join\",\"room\":1,\"password\":\"0000\"}", "{not json",
+            "{\"type\":\"chat\",\"text\":\"\\u009b31m\"}", "{\"type\":\"create\",\"name\":\"\\u202e\"}",
+            "{\"type\":\"play\",\"move\":\"22222\"}", "{\"type\":\"nope\"}"};
+        const char *m = bad[b->step++ % 6];
+        ddz_ws_client_send(l->ws, id, m, strlen(m));
+        b->next_at = now + 300000;
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* One line a second: people's latency in that second, all actions, server memory. */
+static void per_second(Load *l, int64_t now)
+{
+    double p50 = 0, p99 = 0, mx = 0, peak = -1, rss = -1;
+    if (l->nsec) {
+        qsort(l->sec_lat, l->nsec, sizeof *l->sec_lat, cmp_double);
+        p50 = l->sec_lat[l->nsec / 2];
+        p99 = l->sec_lat[(size_t)((double)l->nsec * 0.99)];
+        mx = l->sec_lat[l->nsec - 1];
+    }
+    if (l->server_pid)
+        memory_of(l->server_pid, &peak, &rss);
+    double t = (double)(now - l->t0) / 1e6;
+    if (l->csv)
+        fprintf(l->csv, "%.0f,%d,%zu,%.2f,%.2f,%.2f,%ld,%.0f,%.1f\n", t, l->started, l->nsec, p50, p99, mx,
+                l->sec_actions, l->games, rss);
+    if (l->nplot + 4 > l->capplot) {
+        size_t c = l->capplot ? l->capplot * 2 : 1024;
+        double *y = realloc(l->plot, c * sizeof *y);
+        if (y) {
+            l->plot = y;
+            l->capplot = c;
+        }
+    }
+    if (l->nplot + 4 <= l->capplot) {
+        l->plot[l->nplot++] = t;
+        l->plot[l->nplot++] = p50;
+        l->plot[l->nplot++] = p99;
+        l->plot[l->nplot++] = rss;
+    }
+    l->nsec = 0;
+    l->sec_actions = 0;
 }
 
 static void lt_timer(void *ctx)
@@ -144,7 +364,7 @@ static void lt_timer(void *ctx)
     Load *l = ctx;
     int64_t now = now_us();
     /* Ramp up: connect at an even pace. */
-    while (l->started < l->n && now >= l->t0 + l->started * l->connect_every) {
+    while (l->initial < l->n && now >= l->t0 + l->initial * l->connect_every) {
         DdzError err;
         long id = ddz_ws_client_connect(l->ws, l->url, &err);
         if (id < 0) {
@@ -152,12 +372,28 @@ static void lt_timer(void *ctx)
             note_error(l, "connect", err.msg);
             break;
         }
-        l->started++;
+        Bot *b = &l->bots[id];
+        b->role = R_FAST;
+        if (l->mixed) {
+            static const int mix[20] = {R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN,
+                                        R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN, R_FAST, R_FAST, R_FAST,
+                                        R_WATCH, R_CHAT, R_RECONNECT, R_ROOMS, R_ATTACK, R_HUMAN};
+            b->role = mix[l->initial % 20];
+            if (b->role == R_CHAT)
+                b->next_at = now + 3000000;
+            if (b->role == R_RECONNECT)
+                b->next_at = now + 15000000 + (int64_t)ddz_rng_below(&l->rng, 15000000);
+        }
+        l->initial++;
+        if ((int)id + 1 > l->started)
+            l->started = (int)id + 1;
     }
     for (int i = 0; i < l->started; i++) {
         Bot *b = &l->bots[i];
         if (b->closed)
             continue;
+        if (l->mixed && b->c.player && b->next_at && now >= b->next_at && now < l->end)
+            role_move(l, b, i, now);
         if (b->act_at && now >= b->act_at) {
             b->act_at = 0;
             char msg[256];
@@ -166,6 +402,8 @@ static void lt_timer(void *ctx)
                 ddz_ws_client_send(l->ws, i, msg, len);
                 b->sent_at = now;
                 l->actions++;
+                l->sec_actions++;
+                l->by_role_actions[b->role]++;
             }
         }
         if (b->sent_at && now - b->sent_at > 5000000) {
@@ -173,6 +411,10 @@ static void lt_timer(void *ctx)
             note_error(l, "no answer to an action", "within 5 s");
             b->sent_at = 0;
         }
+    }
+    if (now >= l->next_sec) {
+        per_second(l, now);
+        l->next_sec += 1000000;
     }
     if (now >= l->end + 500000)
         ddz_ws_client_stop(l->ws);
@@ -243,7 +485,7 @@ static pid_t start_server(const char *db, char *url, size_t size)
 int cmd_loadtest(int argc, char **argv)
 {
     long clients = 300, duration = 20, think = 300, server_pid = 0;
-    const char *url = NULL, *db = NULL;
+    const char *url = NULL, *db = NULL, *profile = "plain", *csv = NULL, *plot = NULL;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (i + 1 >= argc)
@@ -264,11 +506,18 @@ int cmd_loadtest(int argc, char **argv)
             think = n;
         else if (!strcmp(o, "--server-pid") && num)
             server_pid = n;
+        else if (!strcmp(o, "--profile") && (!strcmp(v, "plain") || !strcmp(v, "mixed")))
+            profile = v;
+        else if (!strcmp(o, "--csv"))
+            csv = v;
+        else if (!strcmp(o, "--plot"))
+            plot = v;
         else
             return cli_fail("loadtest: bad argument %s %s (see ddz help loadtest)", o, v);
     }
     Load *l = calloc(1, sizeof *l);
-    if (!l || !(l->bots = calloc((size_t)clients, sizeof *l->bots))) {
+    int cap = (int)clients * 3 + 64; /* reconnects and attackers take new connections */
+    if (!l || !(l->bots = calloc((size_t)cap, sizeof *l->bots))) {
         free(l);
         return cli_fail("loadtest: out of memory");
     }
@@ -288,14 +537,22 @@ int cmd_loadtest(int argc, char **argv)
         server_pid = l->server;
     }
     l->n = (int)clients;
+    l->cap = cap;
     l->url = url;
     l->think_ms = (int)think;
-    for (int i = 0; i < l->n; i++)
+    l->mixed = !strcmp(profile, "mixed");
+    l->server_pid = (pid_t)server_pid;
+    if (csv && !(l->csv = fopen(csv, "w")))
+        fprintf(stderr, "loadtest: cannot write %s\n", csv);
+    if (l->csv)
+        fprintf(l->csv, "second,clients,people_samples,people_p50_ms,people_p99_ms,people_max_ms,actions,games,"
+                        "server_rss_mb\n");
+    for (int i = 0; i < cap; i++)
         ddz_client_init(&l->bots[i].c);
     ddz_rng_seed(&l->rng, 20260101);
     DdzWsHandler h = {lt_open, lt_message, lt_closed, lt_timer};
     DdzError err;
-    l->ws = ddz_ws_client_new(&h, l, l->n, &err);
+    l->ws = ddz_ws_client_new(&h, l, cap, &err);
     int rc = CLI_OK;
     if (!l->ws) {
         rc = cli_fail("loadtest: %s", err.msg);
@@ -306,14 +563,16 @@ int cmd_loadtest(int argc, char **argv)
         l->connect_every = l->n > 1 ? ramp / l->n : 0;
         l->ramp_end = l->t0 + ramp;
         l->end = l->t0 + duration * 1000000;
-        printf("loadtest: %d clients against %s for %ld s (think %ld ms)\n", l->n, url, duration, think);
+        l->next_sec = l->t0 + 1000000;
+        printf("loadtest: %d clients (%s profile) against %s for %ld s (think %ld ms)\n", l->n, profile, url,
+               duration, think);
         fflush(stdout);
         ddz_ws_client_run(l->ws, 10);
         double secs = (double)(now_us() - l->t0) / 1e6;
         double peak = -1, rss = -1;
         if (server_pid)
             memory_of((pid_t)server_pid, &peak, &rss);
-        for (int i = 0; i < l->n; i++)
+        for (int i = 0; i < l->started; i++)
             l->leaks += l->bots[i].c.leaks;
         qsort(l->lat, l->nlat, sizeof *l->lat, cmp_double);
         double p50 = l->nlat ? l->lat[l->nlat / 2] : 0, p99 = l->nlat ? l->lat[(size_t)((double)l->nlat * 0.99)] : 0;
@@ -328,14 +587,47 @@ int cmd_loadtest(int argc, char **argv)
                errors, l->error_frames, l->closed, l->failed, l->timeouts, l->leaks, l->bad_frames);
         if (l->first_error[0])
             printf("  first error     %s\n", l->first_error);
+        for (int i = 0; i < 8 && l->kinds[i].n; i++)
+            printf("    %-28s %ld\n", l->kinds[i].what, l->kinds[i].n);
         if (peak >= 0)
             printf("  server memory   peak %.1f MB, now %.1f MB\n", peak, rss);
+        if (l->mixed) {
+            /* People's latency over the whole run, from the per-second samples' p99s. */
+            double worst = 0;
+            for (size_t i = 0; i + 3 < l->nplot; i += 4)
+                worst = l->plot[i + 2] > worst ? l->plot[i + 2] : worst;
+            printf("  mixed profile   %ld reconnects, %ld refusals asked for (attackers, room openers); "
+                   "worst per-second p99 of people %.2f ms\n", l->reconnects, l->expected, worst);
+            for (int r = 0; r < R_NB; r++)
+                printf("    %-15s %ld actions\n", ROLE_NAME[r], l->by_role_actions[r]);
+        }
+        if (plot) {
+            DdzError perr;
+            if (cli_plot_loadtest(plot, l->plot, l->nplot / 4, &perr) != 0)
+                fprintf(stderr, "loadtest: %s\n", perr.msg);
+            else
+                printf("  plot            %s\n", plot);
+        }
         ddz_ws_client_free(l->ws);
         rc = errors ? CLI_NO : CLI_OK;
     }
     if (l->server > 0) {
         kill(l->server, SIGTERM);
         waitpid(l->server, NULL, 0);
+    }
+    if (db && l->ws) {
+        /* Every result stored once: the scores equal the sum of the stored results. */
+        DdzError serr;
+        DdzStore *st = ddz_store_open_readonly(db, &serr);
+        DdzStoreStats ss;
+        if (st && ddz_store_stats(st, &ss, &serr) == 0) {
+            printf("  store           %lld games finished, %lld redealt, %lld aborted at the stop, %lld playing; "
+                   "scores %s the stored results\n", (long long)ss.finished, (long long)ss.redeals,
+                   (long long)ss.aborted, (long long)ss.playing, ss.score_sum == ss.result_sum ? "equal" : "DIFFER FROM");
+            if (ss.score_sum != ss.result_sum || ss.playing)
+                rc = CLI_NO;
+        }
+        ddz_store_close(st);
     }
     if (db_path[0]) {
         char p[80];
@@ -345,8 +637,12 @@ int cmd_loadtest(int argc, char **argv)
         snprintf(p, sizeof p, "%s-shm", db_path);
         unlink(p);
     }
-    for (int i = 0; i < l->n; i++)
+    for (int i = 0; i < cap; i++)
         ddz_client_free(&l->bots[i].c);
+    if (l->csv)
+        fclose(l->csv);
+    free(l->plot);
+    free(l->sec_lat);
     free(l->lat);
     free(l->bots);
     free(l);

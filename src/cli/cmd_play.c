@@ -26,6 +26,10 @@ static int number_option(int argc, char **argv, int *i, unsigned long long max, 
 
 int cmd_play(int argc, char **argv)
 {
+    /* ddz play --tournament: a whole competition with you at entrant 1 (cmd_tournament.c). */
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--tournament"))
+            return cmd_play_tournament(argc, argv);
     PlayConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.lang = play_locale_lang();

@@ -132,6 +132,10 @@ static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *
             return -1;
         *(!strcmp(a, "--spectators") ? &cfg->server.spectators_max : !strcmp(a, "--rooms-per-player")
               ? &cfg->server.rooms_per_player : &cfg->server.rooms_per_address) = (int)v;
+    } else if (!strcmp(a, "--think-threads")) {
+        if (int_arg(argc, argv, i, -1, 64, &v, err))
+            return -1;
+        cfg->think_threads = (int)v;
     } else if (!strcmp(a, "--max-conns")) {
         if (int_arg(argc, argv, i, 1, 1000000, &v, err))
             return -1;

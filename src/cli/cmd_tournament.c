@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "ddz/ai.h"
 #include "ddz/tournament.h"
+#include "tour_human.h"
 
 static int whole(const char *s, long lo, long hi, long *out)
 {
@@ -30,8 +31,15 @@ static int split_names(char *text, const char **out, int max)
     return n;
 }
 
+static int human_new(void *ctx, DdzAgent *out, DdzError *err)
+{
+    return tour_human_new(ctx, out, err);
+}
+
 int cmd_tournament(int argc, char **argv)
 {
+    const char *human = NULL;
+    TourHumanConfig hc = {stdin, false, false};
     DdzTourConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.groups = 1;
@@ -46,7 +54,7 @@ int cmd_tournament(int argc, char **argv)
     const char *record = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = strcmp(a, "--plain-rules") != 0;
+        bool takes = strcmp(a, "--plain-rules") != 0 && strcmp(a, "--ascii") != 0;
         if (takes && !val)
             return cli_fail("tournament: %s needs a value (see ddz help tournament)", a);
         if (!strcmp(a, "--players")) {
@@ -78,6 +86,17 @@ int cmd_tournament(int argc, char **argv)
         } else if (!strcmp(a, "--top")) {
             if (whole(val, 0, DDZ_TOUR_MAX_PLAYERS, &top) != 0)
                 return cli_fail("tournament: --top %s: a number (0: every player)", val);
+        } else if (!strcmp(a, "--human")) {
+            if (!*val || strlen(val) > 31)
+                return cli_fail("tournament: --human NAME: a name of 1 to 31 bytes");
+            human = val;
+        } else if (!strcmp(a, "--lang")) {
+            if (strcmp(val, "en") && strcmp(val, "zh"))
+                return cli_fail("tournament: --lang %s: choose en or zh", val);
+            hc.zh = !strcmp(val, "zh");
+        } else if (!strcmp(a, "--ascii")) {
+            hc.ascii = true;
+            continue;
         } else if (!strcmp(a, "--plain-rules")) {
             plain_rules = true;
             continue;
@@ -121,11 +140,17 @@ int cmd_tournament(int argc, char **argv)
     else
         ddz_seed256_format(wide, seed_text);
     FILE *out = rec == stdout ? stderr : stdout;
-    fprintf(out, "tournament: %d players, %d group%s, %d games per table, %s\n", cfg.players, cfg.groups,
-            cfg.groups == 1 ? "" : "s", cfg.games, opts);
+    fprintf(out, "tournament: %d players, %d group%s, %d game%s per table, %s\n", cfg.players, cfg.groups,
+            cfg.groups == 1 ? "" : "s", cfg.games, cfg.games == 1 ? "" : "s", opts);
     fprintf(out, "%s %s (replay the event from its record: ddz replay FILE)\n", has_seed ? "seed" : "seed256",
             seed_text);
-    DdzTourRun run = {names, nagents, (int)jobs, rec, out, (int)top};
+    /* A person plays entrant 1 (id 0) through the line-mode seat of tour_human.c. */
+    DdzTourRun run = {names, nagents, (int)jobs, rec, out, (int)top, human ? 0 : -1, human, human_new, &hc};
+    if (human)
+        fprintf(out, hc.zh ? "你是 %s（1 号选手）：轮到你时输入；回车采用电脑的建议，auto 托管。\n"
+                           : "You are %s (entrant 1): type your decisions when asked; Enter takes the computer's "
+                             "suggestion, auto lets it play for you.\n",
+                human);
     struct timeval t0, t1;
     gettimeofday(&t0, NULL);
     int rc = ddz_tour_run(&t, &run, &err);
@@ -143,4 +168,36 @@ int cmd_tournament(int argc, char **argv)
     if (rc != 0)
         return cli_fail("tournament: %s", err.msg);
     return CLI_OK;
+}
+
+int cmd_play_tournament(int argc, char **argv)
+{
+    /* ddz play's arguments, less --tournament, plus a person and defaults: 9 players. */
+    char **args = calloc((size_t)argc + 8, sizeof *args);
+    if (!args)
+        return cli_fail("play: out of memory");
+    int n = 0;
+    bool players = false, name = false;
+    args[n++] = "tournament";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--tournament"))
+            continue;
+        players |= !strcmp(argv[i], "--players");
+        name |= !strcmp(argv[i], "--human");
+        if (!strcmp(argv[i], "--level"))
+            args[n++] = "--agents";
+        else
+            args[n++] = argv[i];
+    }
+    if (!players) {
+        args[n++] = "--players";
+        args[n++] = "9";
+    }
+    if (!name) {
+        args[n++] = "--human";
+        args[n++] = "You";
+    }
+    int rc = cmd_tournament(n, args);
+    free(args);
+    return rc;
 }

@@ -173,6 +173,8 @@ static const CliCommand COMMANDS[] = {
      "  --rooms-per-player N, --rooms-per-address N\n"
      "                    rooms one player / one address may have open (default 3 / 30)\n"
      "  --spectators N    spectators a room takes at most (default 200)\n"
+     "  --think-threads N threads for computer decisions, off the event loop (default: CPUs\n"
+     "                    less one, 1 to 8; -1: on the loop)\n"
      "  --ping S          ping a connection silent for S seconds, cut it after 2 x S without\n"
      "                    an answer (half-open connections; default 30)\n"
      "  --config FILE     read the settings of FILE first, one NAME = VALUE a line, named as\n"
@@ -246,7 +248,8 @@ static const CliCommand COMMANDS[] = {
      "its seed, every game, every table's result, extra game and lot, and the standings.\n"},
     {"tournament", cmd_tournament,
      "ddz tournament --players N [--groups G] [--games-per-table K] [--agents A,B,...|--levels L,...] "
-     "[--seed S] [--record FILE] [--jobs J] [-o OPTION]... [--plain-rules] [--top T]",
+     "[--seed S] [--record FILE] [--jobs J] [-o OPTION]... [--plain-rules] [--top T] [--human NAME [--lang en|zh] "
+     "[--ascii]]",
      "A whole competition (晋级赛, RULES.md §7) among computer players: drawn by lot into tables\n"
      "of three, K games per table (default 6), the top scorer of each table advancing, a tie\n"
      "played off in one extra game and then drawn by lot, byes for the one or two left over\n"
@@ -264,8 +267,12 @@ static const CliCommand COMMANDS[] = {
      "  -o OPTION        a rule option on top of the competition rules (-o competition:\n"
      "                   ddz help options), e.g. -o cap=64 -o fee=5\n"
      "  --plain-rules    the default game instead of the competition rules (plus any -o)\n"
-     "  --top T          print only the first T lines of the standings\n"},
-    {"loadtest", cmd_loadtest, "ddz loadtest [--clients N] [--duration S] [--url ws://HOST:PORT] [--think MS]",
+     "  --top T          print only the first T lines of the standings\n"
+     "  --human NAME     you play entrant 1, line by line (ddz play --tournament is the same):\n"
+     "                   bids 0-3, doubles 0/1, plays in rank notation or pass; Enter takes the\n"
+     "                   computer's suggestion, auto (or the end of the input) lets it play for\n"
+     "                   you; --lang en|zh, --ascii for suits in letters\n"},
+    {"loadtest", cmd_loadtest, "ddz loadtest [--clients N] [--duration S] [--url ws://HOST:PORT] [--think MS] [--profile mixed] [--csv F] [--plot F.png]",
      "Load test: N bot clients (default 300) connect over the first tenth of the run, ask for\n"
      "a quick match (so three make a table), and play with a think time of about MS (default\n"
      "300, uniform from half to one and a half times it) for S seconds (default 20). Without\n"
@@ -275,7 +282,16 @@ static const CliCommand COMMANDS[] = {
      "connects, actions not answered within 5 s, frames that showed hidden cards) and the\n"
      "server's peak memory. Exit status 0 when there was no error, 1 otherwise.\n"
      "  --db FILE         the started server's database (default: a temporary file)\n"
-     "  --server-pid PID  with --url: report that process's memory\n"},
+     "  --server-pid PID  with --url: report that process's memory\n"
+     "  --profile mixed   the soak: of every 20 clients 12 play at human pace (1.5-4.5 s),\n"
+     "                    3 are fast bots, 1 watches games, 1 chats, 1 drops its connection\n"
+     "                    every 15-30 s and comes back with its token, 1 opens rooms of\n"
+     "                    computers and leaves them, 1 attacks (bad names, C1 controls, password\n"
+     "                    guesses, garbage; it is cut and comes back); reports people's latency\n"
+     "                    apart and checks that the store's scores equal its results\n"
+     "  --csv FILE        one line a second: people's latency (p50, p99, max), actions, games,\n"
+     "                    the server's memory\n"
+     "  --plot FILE.png   the same as a picture: latency and memory over time\n"},
     {"bench", cmd_bench, "ddz bench [movegen|classify|selfplay|maxmoves|solve|all] [--rules P] [--seed N]",
      "Deterministic benchmarks on one core: fixed seeds, the xoshiro256** generator, and a\n"
      "fingerprint that changes only when behaviour changes.\n"

@@ -112,6 +112,8 @@ struct Room {
     int64_t creator;      /* the player who opened it (0: quick match) */
     uint64_t addr;        /* the address it was opened from (0: unknown or quick) */
     Tries pw;             /* password tries, over all addresses */
+    int64_t thinking;     /* the key of the decision handed to cfg.think (0: none) */
+    int64_t think_since;  /* when it was handed out */
     int64_t active;       /* the last time a person did something in it */
 };
 
@@ -134,6 +136,7 @@ struct DdzServer {
     DdzServerStats stats;
     int64_t now;
     int64_t last_sweep;   /* players last swept (ddz_server_tick) */
+    int64_t last_maintain; /* ddz_store_maintain last called */
     bool gc;              /* a room may have emptied: room_gc looks */
     bool failed_alloc;
     GuardTable guards;    /* per address */

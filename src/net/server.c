@@ -932,6 +932,17 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
                 player_free(srv, p);
         }
     }
+    /* The store hears every 2 s that this server is alive (PostgreSQL: 30 s of silence and
+     * its games count as cut). */
+    if (srv->store && now - srv->last_maintain >= 2000) {
+        srv->last_maintain = now;
+        int aborted;
+        DdzError err;
+        if (ddz_store_maintain(srv->store, &aborted, &err) != 0)
+            srv_log(srv, "store: %s", err.msg);
+        else if (aborted)
+            srv_log(srv, "store: %d games of a stopped server aborted", aborted);
+    }
 }
 
 /* Life -------------------------------------------------------------------------------------*/

@@ -8,9 +8,11 @@
 
 #include "ddz/commit.h"
 #include "ddz/store.h"
+#include "store_pg.h"
 
 struct DdzStore {
     sqlite3 *db;
+    DdzPg *pg;           /* PostgreSQL (store_pg.c) instead of SQLite */
     int64_t next_player; /* the next player id to hand out (0: not read yet) */
 };
 
@@ -74,12 +76,24 @@ static sqlite3_stmt *prepare(DdzStore *st, const char *sql, DdzError *err)
     return s;
 }
 
+static bool is_pg_url(const char *path)
+{
+    return !strncmp(path, "postgresql://", 13) || !strncmp(path, "postgres://", 11);
+}
+
 DdzStore *ddz_store_open(const char *path, bool sync_full, int *aborted, DdzError *err)
 {
     DdzStore *st = calloc(1, sizeof *st);
     if (!st) {
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
+    }
+    if (is_pg_url(path)) {
+        if (!(st->pg = ddz_pg_open(path, false, aborted, err))) {
+            free(st);
+            return NULL;
+        }
+        return st;
     }
     if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
         SQLITE_OK) {
@@ -120,6 +134,13 @@ DdzStore *ddz_store_open_readonly(const char *path, DdzError *err)
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
+    if (is_pg_url(path)) {
+        if (!(st->pg = ddz_pg_open(path, true, NULL, err))) {
+            free(st);
+            return NULL;
+        }
+        return st;
+    }
     if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
         snprintf(err->msg, sizeof err->msg, "cannot open %s: %s", path, st->db ? sqlite3_errmsg(st->db) : "?");
         sqlite3_close(st->db);
@@ -134,12 +155,22 @@ void ddz_store_close(DdzStore *st)
 {
     if (!st)
         return;
+    ddz_pg_close(st->pg);
     sqlite3_close(st->db);
     free(st);
 }
 
+int ddz_store_maintain(DdzStore *st, int *aborted, DdzError *err)
+{
+    if (aborted)
+        *aborted = 0;
+    return st->pg ? ddz_pg_maintain(st->pg, aborted, err) : 0;
+}
+
 int ddz_store_player_id(DdzStore *st, int64_t *id, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_player_id(st->pg, id, err);
     if (!st->next_player) {
         sqlite3_stmt *s = prepare(st, "SELECT COALESCE(MAX(id), 0) FROM players", err);
         if (!s)
@@ -158,6 +189,8 @@ int ddz_store_player_id(DdzStore *st, int64_t *id, DdzError *err)
 int ddz_store_player_insert(DdzStore *st, int64_t id, const char *name, const uint8_t token_hash[32], int64_t now,
                             DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_player_insert(st->pg, id, name, token_hash, now, err);
     sqlite3_stmt *s = prepare(st, "INSERT INTO players(id, name, token_hash, created) VALUES(?, ?, ?, ?)", err);
     if (!s)
         return -1;
@@ -178,6 +211,8 @@ int ddz_store_player_new(DdzStore *st, const char *name, const uint8_t token_has
 
 int ddz_store_player_rename(DdzStore *st, int64_t id, const char *name, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_player_rename(st->pg, id, name, err);
     sqlite3_stmt *s = prepare(st, "UPDATE players SET name=? WHERE id=?", err);
     if (!s)
         return -1;
@@ -213,6 +248,8 @@ static int find_one(DdzStore *st, sqlite3_stmt *s, DdzStorePlayer *out, DdzError
 
 int ddz_store_player_find(DdzStore *st, const uint8_t token_hash[32], DdzStorePlayer *out, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_player_find(st->pg, token_hash, out, err);
     sqlite3_stmt *s = prepare(st, "SELECT id, name, score, games, wins FROM players WHERE token_hash=?", err);
     if (!s)
         return -1;
@@ -222,6 +259,8 @@ int ddz_store_player_find(DdzStore *st, const uint8_t token_hash[32], DdzStorePl
 
 int ddz_store_player_get(DdzStore *st, int64_t id, DdzStorePlayer *out, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_player_get(st->pg, id, out, err);
     sqlite3_stmt *s = prepare(st, "SELECT id, name, score, games, wins FROM players WHERE id=?", err);
     if (!s)
         return -1;
@@ -232,6 +271,8 @@ int ddz_store_player_get(DdzStore *st, int64_t id, DdzStorePlayer *out, DdzError
 int ddz_store_game_start(DdzStore *st, int64_t room, const char *options, const char *commit, int64_t now,
                          int64_t *game, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_game_start(st->pg, room, options, commit, now, game, err);
     sqlite3_stmt *s = prepare(st, "INSERT INTO games(room, options, status, started, commit_hash) "
                                   "VALUES(?, ?, 'playing', ?, ?)", err);
     if (!s)
@@ -258,6 +299,8 @@ static int step_done(DdzStore *st, sqlite3_stmt *s, DdzError *err, const char *w
 
 int ddz_store_game_end(DdzStore *st, const DdzStoreEnd *e, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_game_end(st->pg, e, err);
     if (exec(st, "BEGIN IMMEDIATE", err) != 0)
         return -1;
     /* Step 1. The game row, only if it is still playing: a game is never counted twice. */
@@ -332,6 +375,8 @@ rollback:
 
 int ddz_store_game_abort(DdzStore *st, int64_t game, const char *reason, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_game_abort(st->pg, game, reason, err);
     if (reason) {
         sqlite3_stmt *s = prepare(st, "INSERT OR IGNORE INTO notices(player, game, room, reason) SELECT s.player, "
                                       "g.id, g.room, ? FROM games g JOIN game_seats s ON s.game = g.id "
@@ -352,6 +397,8 @@ int ddz_store_game_abort(DdzStore *st, int64_t game, const char *reason, DdzErro
 
 int ddz_store_game_players(DdzStore *st, int64_t game, const int64_t player[3], DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_game_players(st->pg, game, player, err);
     for (int seat = 0; seat < 3; seat++) {
         if (!player[seat])
             continue;
@@ -369,6 +416,8 @@ int ddz_store_game_players(DdzStore *st, int64_t game, const int64_t player[3], 
 
 int ddz_store_notices_take(DdzStore *st, int64_t player, DdzStoreNotice *out, int max, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_notices_take(st->pg, player, out, max, err);
     sqlite3_stmt *s = prepare(st, "SELECT game, room, reason FROM notices WHERE player=? ORDER BY game LIMIT ?", err);
     if (!s)
         return -1;
@@ -399,6 +448,8 @@ int ddz_store_notices_take(DdzStore *st, int64_t player, DdzStoreNotice *out, in
 
 int ddz_store_leaderboard(DdzStore *st, DdzStorePlayer *out, int max, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_leaderboard(st->pg, out, max, err);
     sqlite3_stmt *s = prepare(st, "SELECT id, name, score, games, wins FROM players WHERE games > 0 "
                                   "ORDER BY score DESC, games ASC, id ASC LIMIT ?", err);
     if (!s)
@@ -425,6 +476,8 @@ static int64_t scalar(DdzStore *st, const char *sql, int *bad)
 
 int ddz_store_stats(DdzStore *st, DdzStoreStats *o, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_stats(st->pg, o, err);
     int bad = 0;
     o->players = scalar(st, "SELECT count(*) FROM players", &bad);
     o->playing = scalar(st, "SELECT count(*) FROM games WHERE status='playing'", &bad);
@@ -440,6 +493,8 @@ int ddz_store_stats(DdzStore *st, DdzStoreStats *o, DdzError *err)
 
 int ddz_store_records(DdzStore *st, int (*fn)(void *ctx, int64_t game, const char *record), void *ctx, DdzError *err)
 {
+    if (st->pg)
+        return ddz_pg_records(st->pg, fn, ctx, err);
     sqlite3_stmt *s = prepare(st, "SELECT game, text FROM records ORDER BY game", err);
     if (!s)
         return -1;

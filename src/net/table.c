@@ -442,6 +442,72 @@ static void computer_act(DdzServer *srv, Room *r)
         abort_game(srv, r, "no legal action was accepted for a computer player");
 }
 
+/* Which decision of which game a room is at. */
+static int64_t decision_key(const Room *r)
+{
+    return (int64_t)r->games << 16 | r->game->nhist;
+}
+
+/* Hands the decision to cfg.think: 1 when it is out (or already was), 0 to decide here. */
+static int think_out(DdzServer *srv, Room *r)
+{
+    if (!srv->cfg.think)
+        return 0;
+    if (r->thinking && srv->now - r->think_since < 30000)
+        return 1;
+    /* (An answer 30 s late is taken for lost: the decision goes out again.) */
+    DdzThinkJob job;
+    memset(&job, 0, sizeof job);
+    job.room = r->id;
+    job.key = decision_key(r);
+    const Seat *st = &r->seat[r->game->turn];
+    snprintf(job.level, sizeof job.level, "%s", st->kind == SEAT_BOT ? st->level : srv->cfg.auto_level);
+    srv_random(srv, &job.seed, sizeof job.seed);
+    ddz_game_view(r->game, r->game->turn, &job.view);
+    if (srv->cfg.think(srv->cfg.think_ctx, &job) != 0)
+        return 0;
+    r->thinking = job.key;
+    r->think_since = srv->now;
+    return 1;
+}
+
+int ddz_server_think(const DdzThinkJob *job, DdzAction *out)
+{
+    DdzAgent agent;
+    DdzError err;
+    if (ddz_ai_agent_new(&agent, job->level, job->seed, &err) != 0)
+        return -1;
+    int rc = agent.act(agent.state, &job->view, out);
+    ddz_agent_free(&agent);
+    if (rc == 0)
+        out->seat = (uint8_t)job->view.seat;
+    return rc;
+}
+
+void ddz_server_thought(DdzServer *srv, long room, int64_t key, const DdzAction *a, int64_t now)
+{
+    srv->now = now;
+    Room *r = room_find(srv, room);
+    if (!r || r->thinking != key)
+        return;
+    r->thinking = 0;
+    if (r->state != ROOM_PLAYING || decision_key(r) != key || !computer_turn(r) || !r->bot_due ||
+        srv->now < r->bot_due) {
+        room_tick(srv, r);
+        return;
+    }
+    const char *by = r->seat[r->game->turn].kind == SEAT_BOT ? "bot" : "auto";
+    DdzError err;
+    if (!a || room_apply(srv, r, a, by, &err) != 0) {
+        if (a)
+            srv_log(srv, "room %ld: computer player refused: %s", r->id, err.msg);
+        if (computer_act_by(srv, r, by, false) != 0)
+            abort_game(srv, r, "no legal action was accepted for a computer player");
+    }
+    room_tick(srv, r);
+    room_gc(srv);
+}
+
 static void timeout_act(DdzServer *srv, Room *r)
 {
     int s = r->game->turn;
@@ -497,10 +563,12 @@ void room_tick(DdzServer *srv, Room *r)
     /* Computers play on while their time has come; a game nobody watches runs to its end. */
     for (int guard = 0; guard < 2 * DDZ_MAX_ACTIONS && r->state == ROOM_PLAYING; guard++) {
         if (r->bot_due && srv->now >= r->bot_due) {
-            if (computer_turn(r))
-                computer_act(srv, r);
-            else
+            if (!computer_turn(r))
                 room_schedule(srv, r);
+            else if (think_out(srv, r))
+                break; /* the answer comes through ddz_server_thought */
+            else
+                computer_act(srv, r);
         } else if (r->deadline && srv->now >= r->deadline) {
             timeout_act(srv, r);
         } else {

@@ -103,6 +103,64 @@ int ddz_text_check(const char *s, size_t max_chars, DdzError *err)
     return 0;
 }
 
+static int hexval(const char *p)
+{
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v << 4 | d;
+    }
+    return v;
+}
+
+size_t ddz_text_sanitize_json(char *buf, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)buf;
+    size_t o = 0;
+    for (size_t i = 0; i < len;) {
+        if (buf[i] == '\\' && i + 1 < len) {
+            if (buf[i + 1] == 'u' && i + 6 <= len && hexval(buf + i + 2) >= 0) {
+                unsigned cp = (unsigned)hexval(buf + i + 2);
+                size_t w = 6;
+                if (cp >= 0xD800 && cp <= 0xDBFF && i + 12 <= len && buf[i + 6] == '\\' && buf[i + 7] == 'u' &&
+                    hexval(buf + i + 8) >= 0xDC00 && hexval(buf + i + 8) <= 0xDFFF) {
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + ((unsigned)hexval(buf + i + 8) - 0xDC00);
+                    w = 12;
+                }
+                bool keep = cp == '\n' || cp == '\r' || cp == '\t' || cp == '"' || cp == '\\' ||
+                            (ddz_text_char_ok(cp) && !(cp >= 0xD800 && cp <= 0xDFFF));
+                if (keep) {
+                    memmove(buf + o, buf + i, w);
+                    o += w;
+                } else {
+                    buf[o++] = '?';
+                }
+                i += w;
+            } else { /* \n, \", \\ ...: kept whole */
+                buf[o++] = buf[i];
+                buf[o++] = buf[i + 1];
+                i += 2;
+            }
+            continue;
+        }
+        unsigned cp;
+        size_t k = utf8_decode(u + i, len - i, &cp);
+        /* Raw bytes: the JSON's own newlines and tabs between tokens are kept. */
+        if (k && (ddz_text_char_ok(cp) || cp == '\n' || cp == '\r' || cp == '\t')) {
+            memmove(buf + o, buf + i, k);
+            o += k;
+            i += k;
+        } else {
+            buf[o++] = '?';
+            i += k ? k : 1;
+        }
+    }
+    return o;
+}
+
 size_t ddz_text_sanitize(const char *s, char *out, size_t n)
 {
     if (n == 0)

@@ -9,12 +9,15 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <libwebsockets.h>
 
 #include "ddz/client.h"
 #include "ddz/http.h"
 #include "ddz/server.h"
+#include "ddz/text.h"
+#include "pool.h"
 
 /* Frames waiting to be written: one allocation each, with LWS_PRE bytes in front. */
 typedef struct Frame {
@@ -240,6 +243,7 @@ typedef struct Serve {
     bool quiet, uv, stopping;
     int64_t last_stats;
     const DdzWebSite *web;
+    DdzPool *pool;        /* computer decisions, off the loop (NULL: on it) */
 } Serve;
 
 #define TICK_MS 20
@@ -305,24 +309,47 @@ static void log_line(void *ctx, const char *line)
     fprintf(stderr, "ddz serve: %s\n", line);
 }
 
+/* cfg.think: a computer decision goes to the pool. */
+static int think(void *ctx, const DdzThinkJob *job)
+{
+    Serve *sv = ctx;
+    return sv->pool && !sv->stopping ? ddz_pool_submit(sv->pool, job) : -1;
+}
+
+/* A worker has an answer: wake the loop (LWS_CALLBACK_EVENT_WAIT_CANCELLED). */
+static void wake(void *ctx)
+{
+    Serve *sv = ctx;
+    lws_cancel_service(sv->ctx);
+}
+
 static void tick(lws_sorted_usec_list_t *sul)
 {
     Serve *sv = lws_container_of(sul, Serve, sul);
     if (g_stop || sv->stopping) {
         /* libuv: destroying the context from a timer ends lws_service (the signal's way). */
         sv->stopping = true;
+        ddz_pool_free(sv->pool); /* no worker may wake a context being destroyed */
+        sv->pool = NULL;
         if (sv->uv)
             lws_context_destroy(sv->ctx);
         return;
     }
     int64_t now = now_ms();
+    if (sv->pool)
+        ddz_pool_drain(sv->pool, sv->srv, now);
     ddz_server_tick(sv->srv, now);
     drain(sv);
     if (!sv->quiet && now - sv->last_stats >= 60000) {
         DdzServerStats st;
         ddz_server_stats(sv->srv, &st);
-        fprintf(stderr, "ddz serve: %ld connections, %ld rooms (%ld playing), %ld games finished, %ld aborted\n",
-                st.conns, st.rooms, st.playing, st.games_finished, st.games_aborted);
+        int pending = 0;
+        int64_t wait = 0;
+        if (sv->pool)
+            ddz_pool_stats(sv->pool, &pending, &wait);
+        fprintf(stderr, "ddz serve: %ld connections, %ld rooms (%ld playing), %ld games finished, %ld aborted; "
+                "%d computer decisions pending (longest queue wait %lld ms)\n", st.conns, st.rooms, st.playing,
+                st.games_finished, st.games_aborted, pending, (long long)wait);
         sv->last_stats = now;
     }
     lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
@@ -333,6 +360,12 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
     Pss *p = user;
     Serve *sv = lws_context_user(lws_get_context(wsi));
     switch (reason) {
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        if (sv && sv->pool && !sv->stopping) {
+            ddz_pool_drain(sv->pool, sv->srv, now_ms());
+            drain(sv);
+        }
+        return 0;
     case LWS_CALLBACK_HTTP:
         if (sv->web && p)
             return ddz_http_lws_request(wsi, &p->http, sv->web);
@@ -431,8 +464,24 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     DdzServerConfig scfg = cfg->server;
     if (!cfg->quiet && !scfg.log)
         scfg.log = log_line;
+    int threads = cfg->think_threads;
+    if (threads == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = cpus > 9 ? 8 : cpus > 1 ? (int)cpus - 1 : 1;
+    }
+    if (threads > 0) {
+        sv.pool = ddz_pool_new(threads, wake, &sv);
+        if (!sv.pool) {
+            snprintf(err->msg, sizeof err->msg, "cannot start threads for computer players");
+            ddz_store_close(store);
+            return -1;
+        }
+        scfg.think = think;
+        scfg.think_ctx = &sv;
+    }
     sv.srv = ddz_server_new(&scfg, store, err);
     if (!sv.srv) {
+        ddz_pool_free(sv.pool);
         ddz_store_close(store);
         return -1;
     }
@@ -456,6 +505,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     if (!sv.ctx) {
         snprintf(err->msg, sizeof err->msg, "cannot listen on %s port %d (in use? no permission?)", info.iface,
                  cfg->port);
+        ddz_pool_free(sv.pool);
         ddz_server_free(sv.srv);
         ddz_store_close(store);
         return -1;
@@ -482,6 +532,8 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     /* A clean stop: connections close (the core hears of each), then running games are
      * aborted (no score changes) as the core is freed. */
     sv.stopping = true;
+    ddz_pool_free(sv.pool);
+    sv.pool = NULL;
     DdzServerStats st;
     ddz_server_stats(sv.srv, &st);
     if (!sv.uv)
@@ -561,7 +613,12 @@ static int client_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
                                                 "it was dropped\"}";
                 c->w->h.message(c->w->ud, c->id, oversized, sizeof oversized - 1);
             } else if (c->w->h.message) {
-                c->w->h.message(c->w->ud, c->id, c->rx.buf ? c->rx.buf : "", c->rx.len);
+                /* No control, format or separator character reaches a client's screen, from
+                 * whatever server (include/ddz/text.h). */
+                size_t n = c->rx.buf ? ddz_text_sanitize_json(c->rx.buf, c->rx.len) : 0;
+                if (c->rx.buf)
+                    c->rx.buf[n] = '\0';
+                c->w->h.message(c->w->ud, c->id, c->rx.buf ? c->rx.buf : "", n);
             }
             c->rx.len = 0;
             c->rx.too_big = false;

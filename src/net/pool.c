@@ -1,0 +1,181 @@
+/* pool.c -- worker threads for computer decisions. Each job carries a copy of the seat's view
+ * and makes its own agent (ddz_server_think), so a worker shares nothing with the loop but
+ * the two queues, each under the pool's mutex. */
+#define _DEFAULT_SOURCE
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pool.h"
+
+typedef struct Job {
+    struct Job *next;
+    DdzThinkJob job;
+    DdzAction action;
+    bool ok;
+    int64_t queued, started;
+} Job;
+
+struct DdzPool {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    Job *todo, *todo_tail, *done;
+    bool stop;
+    int pending;
+    int64_t max_wait;
+    int nthreads;
+    pthread_t *threads;
+    void (*wake)(void *ctx);
+    void *ctx;
+};
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void *worker(void *arg)
+{
+    DdzPool *p = arg;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (!p->todo && !p->stop)
+            pthread_cond_wait(&p->cv, &p->mu);
+        if (p->stop)
+            break;
+        Job *j = p->todo;
+        p->todo = j->next;
+        if (!p->todo)
+            p->todo_tail = NULL;
+        pthread_mutex_unlock(&p->mu);
+        j->started = mono_ms();
+        j->ok = ddz_server_think(&j->job, &j->action) == 0;
+        pthread_mutex_lock(&p->mu);
+        j->next = p->done;
+        p->done = j;
+        if (j->started - j->queued > p->max_wait)
+            p->max_wait = j->started - j->queued;
+        pthread_mutex_unlock(&p->mu);
+        if (p->wake)
+            p->wake(p->ctx);
+        pthread_mutex_lock(&p->mu);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+DdzPool *ddz_pool_new(int n, void (*wake)(void *ctx), void *ctx)
+{
+    DdzPool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->threads = calloc((size_t)n, sizeof *p->threads);
+    if (!p->threads) {
+        free(p);
+        return NULL;
+    }
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    p->wake = wake;
+    p->ctx = ctx;
+    for (int i = 0; i < n; i++) {
+        if (pthread_create(&p->threads[i], NULL, worker, p) != 0)
+            break;
+        p->nthreads++;
+    }
+    if (!p->nthreads) {
+        ddz_pool_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+int ddz_pool_submit(DdzPool *p, const DdzThinkJob *job)
+{
+    Job *j = malloc(sizeof *j);
+    if (!j)
+        return -1;
+    j->next = NULL;
+    j->job = *job;
+    j->queued = mono_ms();
+    pthread_mutex_lock(&p->mu);
+    if (p->stop) {
+        pthread_mutex_unlock(&p->mu);
+        free(j);
+        return -1;
+    }
+    if (p->todo_tail)
+        p->todo_tail->next = j;
+    else
+        p->todo = j;
+    p->todo_tail = j;
+    p->pending++;
+    pthread_cond_signal(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    return 0;
+}
+
+void ddz_pool_drain(DdzPool *p, DdzServer *srv, int64_t now)
+{
+    pthread_mutex_lock(&p->mu);
+    Job *list = p->done;
+    p->done = NULL;
+    pthread_mutex_unlock(&p->mu);
+    /* Oldest first: the list was pushed at its head. */
+    Job *rev = NULL;
+    while (list) {
+        Job *n = list->next;
+        list->next = rev;
+        rev = list;
+        list = n;
+    }
+    int n = 0;
+    while (rev) {
+        Job *j = rev;
+        rev = j->next;
+        ddz_server_thought(srv, j->job.room, j->job.key, j->ok ? &j->action : NULL, now);
+        free(j);
+        n++;
+    }
+    pthread_mutex_lock(&p->mu);
+    p->pending -= n;
+    pthread_mutex_unlock(&p->mu);
+}
+
+void ddz_pool_stats(DdzPool *p, int *pending, int64_t *max_wait)
+{
+    pthread_mutex_lock(&p->mu);
+    *pending = p->pending;
+    *max_wait = p->max_wait;
+    p->max_wait = 0;
+    pthread_mutex_unlock(&p->mu);
+}
+
+void ddz_pool_free(DdzPool *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->mu);
+    p->stop = true;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->nthreads; i++)
+        pthread_join(p->threads[i], NULL);
+    for (Job **l = &p->todo; *l;) {
+        Job *j = *l;
+        *l = j->next;
+        free(j);
+    }
+    for (Job **l = &p->done; *l;) {
+        Job *j = *l;
+        *l = j->next;
+        free(j);
+    }
+    pthread_cond_destroy(&p->cv);
+    pthread_mutex_destroy(&p->mu);
+    free(p->threads);
+    free(p);
+}

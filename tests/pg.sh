@@ -1,0 +1,163 @@
+#!/bin/bash
+# pg.sh -- ddz serve on PostgreSQL: a private cluster started here (Debian's postgresql), two
+# servers sharing it; games on both, a token made on one works on the other; a kill -9 of one
+# server mid-game (its games are aborted by the next server that looks, nothing is scored
+# twice) and of the database mid-game (the servers reconnect and play on). Skips, saying why,
+# where PostgreSQL's server programs are missing or cannot run. Run by `make test-run`.
+set -u
+DDZ=${DDZ_BIN:-build/ddz}
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+if [ -z "$pgbin" ] || [ ! -x "$pgbin/initdb" ]; then
+    echo "pg.sh: SKIP: PostgreSQL's server programs are not installed (apt-get install postgresql)"
+    exit 0
+fi
+as_pg=()
+if [ "$(id -u)" = 0 ]; then
+    if ! id postgres >/dev/null 2>&1; then
+        echo "pg.sh: SKIP: running as root and there is no postgres user to run the database as"
+        exit 0
+    fi
+    as_pg=(runuser -u postgres --)
+fi
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+pids="" pm=""
+keep=${PG_SH_KEEP:-}
+cleanup() {
+    for p in $pids; do kill -9 "$p" 2>/dev/null; done
+    [ -n "$pm" ] && kill -9 $pm $(pgrep -P "$pm" 2>/dev/null) 2>/dev/null
+    [ -z "$keep" ] && rm -rf "$tmp"; [ -n "$keep" ] && echo "kept $tmp"
+}
+trap cleanup EXIT
+fails=0 runs=0
+fail() {
+    fails=$((fails + 1))
+    printf 'FAIL %s\n' "$*"
+}
+check() {
+    name=$1
+    shift
+    runs=$((runs + 1))
+    "$@" >/dev/null || fail "$name"
+}
+
+mkdir "$tmp/data" "$tmp/sock"
+[ ${#as_pg[@]} -gt 0 ] && chown postgres "$tmp/data" "$tmp/sock"
+if ! "${as_pg[@]}" "$pgbin/initdb" -D "$tmp/data" --auth=trust -U postgres >"$tmp/initdb.log" 2>&1; then
+    echo "pg.sh: SKIP: initdb failed: $(tail -2 "$tmp/initdb.log")"
+    exit 0
+fi
+port=$((20000 + RANDOM % 20000))
+start_pg() {
+    "${as_pg[@]}" "$pgbin/postgres" -D "$tmp/data" -k "$tmp/sock" -p "$port" -c listen_addresses=127.0.0.1 \
+        -c fsync=off >>"$tmp/pg.log" 2>&1 &
+    for _ in $(seq 100); do
+        "$pgbin/pg_isready" -q -h 127.0.0.1 -p "$port" && break
+        sleep 0.1
+    done
+    pm=$(head -1 "$tmp/data/postmaster.pid" 2>/dev/null)
+}
+start_pg
+if ! "$pgbin/pg_isready" -q -h 127.0.0.1 -p "$port"; then
+    echo "pg.sh: SKIP: the database did not start: $(tail -3 "$tmp/pg.log")"
+    exit 0
+fi
+url="postgresql://postgres@127.0.0.1:$port/postgres"
+export DDZ_PG_STALE_MS=5000 # a server silent 5 s counts as gone (30 s in production)
+
+# start_server NAME: ddz serve on the shared database; sets url_NAME and pid_NAME.
+start_server() {
+    out=$tmp/serve.$1.out
+    "$DDZ" serve --port 0 --db "$url" --turn 5 --bot-delay 0 --quick-wait 1 >"$out" 2>>"$tmp/serve.$1.err" &
+    eval "pid_$1=$!"
+    pids="$pids $!"
+    p=""
+    for _ in $(seq 100); do
+        p=$(sed -n 's/.*listening on ws:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out" 2>/dev/null)
+        [ -n "$p" ] && break
+        sleep 0.05
+    done
+    [ -z "$p" ] && { echo "pg.sh: ddz serve $1 did not start: $(cat "$tmp/serve.$1.err")"; exit 1; }
+    eval "url_$1=ws://127.0.0.1:$p"
+}
+client() { # NAME SERVER-URL ARGS...
+    n=$1 u=$2
+    shift 2
+    "$DDZ" connect "$u" --auto --name "$n" --think 60 --timeout 60 "$@" >"$tmp/$n.out" 2>"$tmp/$n.err" &
+    eval "cpid_$n=$!"
+    pids="$pids $!"
+}
+ok() {
+    eval "p=\$cpid_$1"
+    wait "$p"
+    rc=$?
+    runs=$((runs + 1))
+    [ "$rc" = 0 ] && grep -q " 0 leaks, commitments ok" "$tmp/$1.out" || fail "client $1: status $rc: $(tail -n 3 "$tmp/$1.out" "$tmp/$1.err")"
+}
+report() { "$DDZ" serve --db "$url" --report; }
+field() { sed -n "s/.*\"$2\":\([-0-9]*\).*/\1/p" <<<"$1"; }
+sql() { "$pgbin/psql" -Atq "$url" -c "$1"; }
+
+start_server A
+start_server B
+# 1. A table on each server; a token made on A.
+client A1 "$url_A" --create TA --games 1 --token-file "$tmp/a1.token"
+sleep 0.3
+client A2 "$url_A" --join TA --games 1
+client A3 "$url_A" --join TA --games 1
+client B1 "$url_B" --create TB --games 1
+sleep 0.3
+client B2 "$url_B" --join TB --games 1
+client B3 "$url_B" --join TB --games 1
+for n in A1 A2 A3 B1 B2 B3; do ok "$n"; done
+r=$(report)
+check "two games finished on two servers: $r" test "$(field "$r" finished)" -ge 2
+# 2. The token of A1 works on B: the same player comes back there.
+id_a=$(sed -n 's/.*"player":\([0-9]*\).*/\1/p' "$tmp/A1.out" | head -1)
+client A1b "$url_B" --quick --games 1 --token-file "$tmp/a1.token" --frames "$tmp/A1b.frames"
+ok A1b
+check "A1's token resumes on server B" grep -q '"resumed":true' "$tmp/A1b.frames"
+# 3. kill -9 of server A mid-game: its game is aborted once A is seen gone, B plays on.
+client K1 "$url_A" --create TK --games 50
+sleep 0.3
+client K2 "$url_A" --join TK --games 50
+client K3 "$url_A" --join TK --games 50
+for _ in $(seq 100); do
+    [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && break
+    sleep 0.1
+done
+kill -9 "$pid_A"
+wait "$pid_A" 2>/dev/null
+for n in K1 K2 K3; do eval "wait \$cpid_$n" 2>/dev/null; done
+sleep 5.5
+start_server A # its new life, and B's next look, abort the games of the old one
+r=$(report)
+check "the killed server's game is aborted: $r" test "$(field "$r" aborted)" -ge 1
+check "nothing of the killed server left playing: $r" test "$(field "$r" playing)" = 0
+# 4. kill -9 of the database mid-game: the servers reconnect and the games go on being stored.
+client D1 "$url_B" --create TD --games 4
+sleep 0.3
+client D2 "$url_B" --join TD --games 4
+client D3 "$url_B" --join TD --games 4
+for _ in $(seq 100); do
+    [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && break
+    sleep 0.1
+done
+before=$(field "$(report)" finished)
+kill -9 $pm $(pgrep -P "$pm") 2>/dev/null
+sleep 1
+start_pg
+for n in D1 D2 D3; do ok "$n"; done
+r=$(report)
+check "games are stored again after the database came back: $r (before $before)" test "$(field "$r" finished)" -gt "$before"
+# 5. Nothing scored twice: three results per scored game, scores equal the results.
+kill "$pid_A" "$pid_B"
+wait "$pid_A" "$pid_B" 2>/dev/null
+r=$(report)
+check "scores equal the stored results: $r" test "$(field "$r" score_sum)" = "$(field "$r" result_sum)"
+check "nothing left playing after a clean stop: $r" test "$(field "$r" playing)" = 0
+check "three results for every scored game" test "$(sql "SELECT count(*) FROM (SELECT game FROM results GROUP BY game HAVING count(*) <> 3) x")" = 0
+check "results only for finished games" test "$(sql "SELECT count(*) FROM results r JOIN games g ON g.id = r.game WHERE g.status <> 'finished'")" = 0
+[ -n "$id_a" ] && check "one player row for A1 on both servers" test "$(sql "SELECT count(*) FROM players WHERE id = $id_a")" = 1
+echo "pg.sh: $runs checks, $fails failed"
+[ "$fails" = 0 ]
