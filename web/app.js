@@ -413,7 +413,7 @@ export const A = {
     S.notice = '';
     draw();
   },
-  clearSel() { S.sel.clear(); S.typed = ''; draw(); },
+  clearSel() { S.sel.clear(); S.typed = ''; S.notice = ''; S.noticeBad = false; draw(); },
   /** @param {string} id @param {boolean} [on] */
   toggleCard(id, on) {
     const want = on === undefined ? !S.sel.has(id) : on;
@@ -471,7 +471,7 @@ function main() {
     if (ranks && /^[0-9tjqkaxdph]$/i.test(e.key)) ranks.focus();
   });
   // For the tests (tests/web): the connection, to cut it as a network failure would.
-  /** @type {any} */ (window).ddz = { net, S };
+  /** @type {any} */ (window).ddz = { net, S, t };
 }
 
 main();

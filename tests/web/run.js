@@ -97,9 +97,10 @@ async function act(page, how = {}) {
     await page.locator('.actions button[data-k="dbl0"]').click();
   } else {
     await page.locator('#hint').click();
+    // Hint selects the first move, or says nothing beats (then we pass).
     await page.waitForFunction(() => {
-      const S = /** @type {any} */ (window).ddz.S;
-      return S.sel.size > 0 || S.notice !== '';
+      const d = /** @type {any} */ (window).ddz;
+      return d.S.sel.size > 0 || d.S.notice === d.t('noHint');
     });
     const n = await page.evaluate(() => /** @type {any} */ (window).ddz.S.sel.size);
     if (n === 0) {
