@@ -8,6 +8,7 @@
 #                   browser client's tests (tests/web.sh: Node, Chromium)
 #   make bench      ddz bench all
 #   make fuzz       the server's message handler under libFuzzer for FUZZ_TIME seconds (20)
+#   make install    PREFIX=/usr/local, DESTDIR; make uninstall; make deb (build/deb/*.deb)
 #   make clean
 
 CC       ?= cc
@@ -189,7 +190,7 @@ UNITDIR      ?= $(PREFIX)/lib/systemd/system
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 INSTALL      ?= install
 # The libraries the library itself needs, for ddz.pc.
-LIB_PKGS     := jansson libsodium libwebsockets sqlite3
+LIB_PKGS     := jansson libsodium libwebsockets sqlite3 libpq
 DOC_FILES    := README.md LICENSE $(wildcard docs/*.md)
 
 .PHONY: install uninstall deb man completions

@@ -105,7 +105,7 @@ echo "libddz 0 libddz0 (>= $version)" > "$work/libddz0/DEBIAN/shlibs"
 echo "activate-noawait ldconfig" > "$work/libddz0/DEBIAN/triggers"
 
 # The -dev package needs the -dev packages of what ddz.pc requires.
-dev_deps="libddz0 (= $version), libjansson-dev, libsodium-dev, libwebsockets-dev, libsqlite3-dev"
+dev_deps="libddz0 (= $version), libjansson-dev, libsodium-dev, libwebsockets-dev, libsqlite3-dev, libpq-dev"
 
 control() { # package section depends summary, then the long description on stdin
     {

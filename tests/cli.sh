@@ -141,7 +141,7 @@ runs=$((runs + 1))
 
 # play: the same seed deals the same cards (tests/play_plain.sh tests the game itself)
 runs=$((runs + 1))
-a=$("$DDZ" play --seed 7 --ascii --lang en </dev/null) && b=$("$DDZ" play --seed 7 --ascii --lang en </dev/null)
+a=$("$DDZ" play --no-save --seed 7 --ascii --lang en </dev/null) && b=$("$DDZ" play --no-save --seed 7 --ascii --lang en </dev/null)
 if [ "$a" != "$b" ] || ! printf '%s' "$a" | grep -q "Your hand"; then
     fails=$((fails + 1))
     echo "FAIL play_seed_is_reproducible"

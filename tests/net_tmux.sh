@@ -156,7 +156,7 @@ screen_has "Enter: ready again" && fail "v: the result panel should hide"
 keys Enter
 wait_for game2 "Game 2"
 wait_re totals "张三 .*(-?[0-9]+) pts"
-keys q
+keys Escape
 wait_for quit_ask "Leave the server? (y/n)"
 keys y
 wait_for exit "DDZ-EXIT=0"
@@ -221,7 +221,7 @@ wait_re back_again "Game [0-9]+" 5
 wait_re back_hand "[♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]"
 keys o
 wait "$host" || fail "the host of 续局: $(cat "$tmp/host.out")"
-keys q y
+keys Escape y
 wait_for back_exit "DDZ-EXIT=0"
 
 # A spectator (Chinese): a person and two computers play one game; the person goes at its end.

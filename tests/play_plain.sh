@@ -12,6 +12,8 @@ set -u
 DDZ=${DDZ_BIN:-build/ddz}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The profile (settings, the match in progress, statistics) lives here, not in your home.
+export XDG_DATA_HOME="$tmp/xdg"
 fails=0 runs=0
 
 fail() {
@@ -35,11 +37,11 @@ hints() {
 }
 {
     # Bidding: a play is no bid; 5 is not a bid; the counter; ? help; the hint, taken.
-    printf '33344\nbid 5\nc\n?\nh\n\n'
+    printf '33344\nbid 5\n\nc\n?\nh\n\n'
     # Leading: pass refused, no move, not in hand, a lone 1, then 333.
     printf 'p\n78\nx\n1\n3334\n333\n'
     # Following East's 666: a pair does not beat a trio; 777 does.
-    printf '88\n777\n'
+    printf 'history\n88\n777\n'
     hints
 } >"$tmp/in"
 
@@ -69,7 +71,8 @@ rc=$?
 runs=$((runs + 1))
 [ $rc = 0 ] || fail "en: exit status $rc: $(cat "$tmp/err")"
 has en_welcome "$tmp/en" "you against West and East, 100 points each"
-has en_seed "$tmp/en" "Level greedy; rules=classic,first=revealed,double=farmer; seed 1"
+has en_seed "$tmp/en" "Level: greedy. Rules: classic moves (four + two different kickers); bids of 1, 2 or 3; a revealed card's holder bids first; farmers double, the landlord redoubles. seed 1"
+has en_empty_bid "$tmp/en" "! Type your choice (3 2 1 0), or h for a hint."
 has en_revealed "$tmp/en" "Revealed card ♣3: You to bid first."
 has en_hand "$tmp/en" "Your hand (17): ♣3 ♦3 ♠3 ♣7 ♦8 ♠8 ♣10 ♥10 ♠10 ♣J ♥J ♠J ♦Q ♦K ♦A ♦2 RJ"
 has en_bid_prompt "$tmp/en" "Your bid?  3 = bid 3, 2 = bid 2, 1 = bid 1, 0 = no bid"
@@ -80,35 +83,52 @@ has en_help "$tmp/en" "h or hint             next hint; an empty line then plays
 has en_bid_hint "$tmp/en" "Hint: 1 = bid 1 (Enter)"
 has en_landlord "$tmp/en" "Landlord: You, base 1. Bottom cards: ♦7 ♥7 ♥9"
 has en_doubling "$tmp/en" "East: no double"
-has en_table "$tmp/en" "-- Game 1 · Base 1 multiple ×1 · Scores: You 100, East 100, West 100"
+has en_table "$tmp/en" "-- Game 1 · Base 1 multiple ×2 · Scores: You 100, East 100, West 100"
 has en_lead "$tmp/en" "Your lead: play any move."
 has en_lead_pass "$tmp/en" "! You lead: you cannot pass."
-has en_not_move "$tmp/en" "! 78 is not a move."
-has en_not_in_hand "$tmp/en" "! Not in your hand: B."
+has en_not_move "$tmp/en" "! 7 8 is not a move."
+has en_not_in_hand "$tmp/en" "! Not in your hand: BJ."
 has en_lone_one "$tmp/en" "! Write ten as 10 or T (position 1)."
 has en_trio "$tmp/en" "You: ♣3 ♦3 ♠3 (trio)"
 has en_east_plays "$tmp/en" "East: ♣6 ♦6 ♥6 (trio)"
-has en_follow "$tmp/en" "Beat East's 666 (trio), or pass."
-has en_not_beat "$tmp/en" "! 88 does not beat 666."
-has en_play_hint "$tmp/en" "Hint 1/63: 88 (pair)"
+has en_follow "$tmp/en" "Beat East's 6 6 6 (trio), or pass."
+has en_not_beat "$tmp/en" "! 8 8 does not beat 6 6 6."
+has en_play_hint "$tmp/en" "Hint 1/6: 8 8 (pair)"
+has en_hint_ten "$tmp/en" "Hint 1/4: 10 (single)"
+has en_autopass "$tmp/en" "Nothing beats BJ RJ: you pass."
+has en_whole_hand "$tmp/en" "Your whole hand goes out: 2 (single). Enter plays it."
+has en_bomb_mark "$tmp/en" "*** BOMB! ×2 ***"
+has en_history "$tmp/en" "    1 You: bid 1"
+has en_history_play "$tmp/en" "    6 You: ♣3 ♦3 ♠3 (trio)"
+has en_rocket_mark "$tmp/en" "*** ROCKET! ×2 ***"
 has en_seat_line "$tmp/en" "   East: 14 cards; played ♣6 ♦6 ♥6"
+has en_two_cards "$tmp/en" "   West: 2 cards left!"
+# Sentences show cards as the hand does: no rank codes (T, B, R) and no repeated counts.
+runs=$((runs + 1))
+grep -E "^(Hint [0-9]|Beat |! |Nothing beats)" "$tmp/en" | grep -v "^! Write ten as 10 or T" | grep -E "(^|[ :])(T|B|R|[0-9JQKA2]*T[0-9TJQKA2]*)([ .,)]|$)" >"$tmp/codes" &&
+    fail "en: rank codes in sentences: $(head -3 "$tmp/codes")"
+runs=$((runs + 1))
+grep -E "([0-9]+) cards? \1 left" "$tmp/en" >"$tmp/rep" && fail "en: a count said twice: $(head -1 "$tmp/rep")"
 has en_one_left "$tmp/en" "one card left! (报单)"
 has en_two_left "$tmp/en" "two cards left! (报双)"
 has en_result "$tmp/en" "== Game 1: The landlord (You) wins. You win!"
-has en_stake "$tmp/en" "Base 1 × multiple 1 = 1"
-has en_bombs "$tmp/en" "Bombs and rockets: 1 (×2)"
+has en_stake "$tmp/en" "   Game score: 1 × 1                = 1"
+has en_landlord_sum "$tmp/en" "   You, the landlord: 1 + 1         = 2"
+has en_bombs "$tmp/en" "   Bombs: 1                          ×2"
 has en_redeal "$tmp/en" "Nobody bid: the cards are dealt again."
-has en_over "$tmp/en" "== Match over; games played: 75."
-has en_title1 "$tmp/en" "   1. You  300  landlord"
-has en_title2 "$tmp/en" "   2. East  0  poor peasant"
-has en_title3 "$tmp/en" "   3. West  0  poor peasant"
+has en_over "$tmp/en" "== Match over; games played: 61."
+has en_title1 "$tmp/en" "   1. You  306  landlord"
+has en_title2 "$tmp/en" "   2. East  -3  beggar"
+has en_title3 "$tmp/en" "   3. West  -3  beggar"
 has en_replay "$tmp/en" "Replay this match: ddz play --seed 1"
+has en_new_offer "$tmp/en" "Type new for a new match; an empty line leaves."
+has en_lifetime "$tmp/en" "All your games at greedy: 61, won 46 (75%), best +16, worst -8"
 check_scores en "$tmp/en"
 runs=$((runs + 1))
-[ "$(cat "$tmp/totals")" = "300 0 0 75" ] || fail "en: final totals $(cat "$tmp/totals"), want 300 0 0 75"
+[ "$(cat "$tmp/totals")" = "306 -3 -3 61" ] || fail "en: final totals $(cat "$tmp/totals"), want 306 -3 -3 61"
 
 # The same seed and the same answers give the same match, to the byte.
-"$DDZ" play --plain --seed 1 --level greedy --lang en <"$tmp/in" >"$tmp/en2" 2>&1
+XDG_DATA_HOME="$tmp/xdg-en2" "$DDZ" play --plain --seed 1 --level greedy --lang en <"$tmp/in" >"$tmp/en2" 2>&1
 runs=$((runs + 1))
 cmp -s "$tmp/en" "$tmp/en2" || fail "en: a second run with the same seed differs"
 
@@ -120,40 +140,119 @@ runs=$((runs + 1))
 has zh_welcome "$tmp/zh" "斗地主：你对西家和东家，各 100 分，直到有人输光。"
 has zh_revealed "$tmp/zh" "明牌 ♣3：你先叫。"
 has zh_hand "$tmp/zh" "你的手牌（17 张）：♣3 ♦3 ♠3 ♣7 ♦8 ♠8 ♣10 ♥10 ♠10 ♣J ♥J ♠J ♦Q ♦K ♦A ♦2 大王"
-has zh_bid_prompt "$tmp/zh" "请叫分：  3 = 叫 3 分, 2 = 叫 2 分, 1 = 叫 1 分, 0 = 不叫"
+has zh_bid_prompt "$tmp/zh" "请叫分：  3 = 叫 3 分，2 = 叫 2 分，1 = 叫 1 分，0 = 不叫"
+has zh_empty_bid "$tmp/zh" "! 请输入选择（3 2 1 0），或 h 提示。"
 has zh_bad_bid "$tmp/zh" "! 现在不能叫 5；可选：0 / 1 / 2 / 3。"
-has zh_counter "$tmp/zh" "记牌器 (未出现的牌：在另外两家手里)"
+has zh_counter "$tmp/zh" "记牌器（未出现的牌：在另外两家手里）：3：1 4：4 5：4"
 has zh_landlord "$tmp/zh" "地主：你，底分 1。底牌：♦7 ♥7 ♥9"
 has zh_doubling "$tmp/zh" "东家：不倒"
 has zh_lead_pass "$tmp/zh" "! 你先出牌，不能不要。"
-has zh_not_move "$tmp/zh" "! 78 不是合法牌型。"
-has zh_not_in_hand "$tmp/zh" "! 你手里没有：B。"
-has zh_follow "$tmp/zh" "管住东家的 666（三张），或者不要。"
-has zh_not_beat "$tmp/zh" "! 88 管不住 666。"
+has zh_not_move "$tmp/zh" "! 7 8 不是合法牌型。"
+has zh_not_in_hand "$tmp/zh" "! 你手里没有：小王。"
+has zh_follow "$tmp/zh" "管住东家的 6 6 6（三张），或者不要。"
+has zh_not_beat "$tmp/zh" "! 8 8 管不住 6 6 6。"
 has zh_play "$tmp/zh" "你：♣3 ♦3 ♠3（三张）"
 has zh_pass "$tmp/zh" "西家：不要"
 has zh_one_left "$tmp/zh" "报单！还剩一张。"
-has zh_result "$tmp/zh" "地主（你）胜。 你赢了！"
-has zh_bombs "$tmp/zh" "炸弹：1 个（×2）"
+has zh_result "$tmp/zh" "== 第 1 局：地主（你）胜。你赢了！"
+has zh_setup "$tmp/zh" "难度：贪心。规则：经典牌型（四带二须两张不同），叫分 1、2、3，明牌者先叫，农民倒牌、地主拉牌。种子 1"
+has zh_scores "$tmp/zh" "积分：你 100，东家 100，西家 100"
+has zh_two_cards "$tmp/zh" "西家：2 张，报双！"
+# Chinese reads as Chinese: no English words (but the replay command and the typed notation
+# of the help) and no half-width punctuation beside Chinese characters.
+runs=$((runs + 1))
+grep -v "^> " "$tmp/zh" | grep -v "^   \[" | LC_ALL=C.UTF-8 grep -oP '[A-Za-z]{2,}|\p{Han}[,:;.!?()]|[,:;!?()]\p{Han}|\p{Han} [,:;.!]' |
+    grep -vxE 'ddz|play|seed|xd|JQKA|BR' >"$tmp/mixed" && fail "zh: English or half-width punctuation: $(sort -u "$tmp/mixed" | head -5 | tr '\n' ' ')"
+has zh_bombs "$tmp/zh" "   炸弹 1 个               ×2"
 has zh_redeal "$tmp/zh" "都不叫，重新发牌。"
-has zh_over "$tmp/zh" "== 比赛结束，共 75 局。"
-has zh_title1 "$tmp/zh" "   1. 你  300  地主"
-has zh_title2 "$tmp/zh" "   2. 东家  0  贫农"
+has zh_over "$tmp/zh" "== 比赛结束，共 61 局。"
+has zh_title1 "$tmp/zh" "   1. 你  306  地主"
+has zh_title2 "$tmp/zh" "   2. 东家  -3  乞丐"
 has zh_replay "$tmp/zh" "重玩这场比赛：ddz play --seed 1"
 check_scores zh "$tmp/zh"
 runs=$((runs + 1))
-[ "$(cat "$tmp/totals")" = "300 0 0 75" ] || fail "zh: final totals $(cat "$tmp/totals"), want 300 0 0 75"
+[ "$(cat "$tmp/totals")" = "306 -3 -3 61" ] || fail "zh: final totals $(cat "$tmp/totals"), want 306 -3 -3 61"
+
+# 托管 in the line mode: the computer ends this game for you.
+printf '1\nauto\n' | "$DDZ" play --plain --no-save --seed 1 --level greedy --lang en >"$tmp/auto" 2>&1
+has auto_on "$tmp/auto" "托管: the computer plays for you until this game ends."
+has auto_done "$tmp/auto" "== Game 1: The landlord (You) wins."
+
+# --bell rings on your turn after the others played.
+printf '0\n' | "$DDZ" play --plain --no-save --bell --seed 1 --level easy --lang en >"$tmp/bell" 2>&1
+runs=$((runs + 1))
+grep -q "$(printf '\a')" "$tmp/bell" || fail "bell: no bell rang"
+
+# The first hint is the move the normal-level computer would play (asked of ddz engine).
+printf '1\nh\n' | "$DDZ" play --plain --no-save --seed 1 --level greedy --lang en >"$tmp/hint1" 2>&1
+has hint1 "$tmp/hint1" "Hint 1/129: 3 3 3 8 (trio + single)"
+echo '{"type":"play","seat":0,"landlord":0,"hand":"333777889TTTJJJQKA2R","bottom":"779","history":[],"level":"normal"}' |
+    "$DDZ" engine >"$tmp/engine1" 2>&1
+has hint1_engine "$tmp/engine1" '{"move":"3338"}'
+
+# The multiple shown is what is paid; every factor on its own line, adding up. --------------
+# Seed 1 at level easy: East bids 2, you double (倒牌), East does not redouble; later East's
+# bomb. Your multiple is 1, then ×2 once you doubled, ×4 after the bomb; you are paid 2 × 4.
+dbl_in() { printf '0\n1\n'; hints; }
+dbl_in | "$DDZ" play --plain --seed 1 --level easy --lang en -o show >"$tmp/dbl" 2>&1
+runs=$((runs + 1))
+grep -A3 "^East: no redouble" "$tmp/dbl" | head -4 | grep -q "Base 2 multiple ×2 ·" ||
+    fail "dbl: after your double the header does not say ×2: $(grep -m1 -A3 '^East: no redouble' "$tmp/dbl")"
+runs=$((runs + 1))
+sed -n '/^East: ♣6 ♦6 ♥6 ♠6 (bomb)/,$p' "$tmp/dbl" | grep -m1 "^-- Game" | grep -q "Base 2 multiple ×4 ·" ||
+    fail "dbl: after the bomb the header does not say ×4"
+has dbl_base "$tmp/dbl" "   Base                                            2"
+has dbl_bombs "$tmp/dbl" "   Bombs: 1                                       ×2"
+has dbl_game "$tmp/dbl" "   Game score: 2 × 2                             = 4"
+has dbl_west "$tmp/dbl" "   West, a farmer: the game score                  4"
+has dbl_you "$tmp/dbl" "   You, a farmer: game score × 2 (You double)    = 8"
+has dbl_east "$tmp/dbl" "   East, the landlord: 4 + 8                    = 12"
+has dbl_paid "$tmp/dbl" "   You +8 → 108 · East -12 → 88 · West +4 → 104"
+dbl_in | "$DDZ" play --plain --seed 1 --level easy --lang zh -o show >"$tmp/dblzh" 2>&1
+has dblzh_you "$tmp/dblzh" "   你（农民）：本局分 × 2（你倒牌）    = 8"
+has dblzh_east "$tmp/dblzh" "   东家（地主）：4 + 8                = 12"
+
+# check_breakdown NAME FILE: in every result, the game score is the base times the factors
+# above it, the landlord's line adds the farmers' stakes, and each seat's change is its
+# stake (the landlord's sum) less its fee.
+check_breakdown() {
+    runs=$((runs + 1))
+    LC_ALL=C.UTF-8 awk '
+        function num(s) { gsub(/[^0-9-]/, "", s); return s + 0 }
+        /^   Base  / { base = num($NF); prod = 1; nst = 0; delete fee; games++; next }
+        /^   (Bombs|Rocket|Spring|Anti-spring|Robs|Shown hand)/ { v = $NF; sub(/×/, "", v); prod *= v; next }
+        /^   Game score: / { if (base * prod != num($NF)) { bad = bad " game " games ": " $0 } T = num($NF); next }
+        /, a farmer: / { st[++nst] = num($NF); next }
+        /, the landlord: / { split($0, a, ": "); split(a[2], b, " "); if (b[1] + b[3] != num($NF) || (!cap && (b[1] != st[1] || b[3] != st[2]))) bad = bad " landlord " games ": " $0; S = num($NF); lord = substr($0, 4, index($0, ",") - 4); next }
+        /^   Cap / { cap = 1; next }
+        /^   House fee/ { split($0, a, ": "); split(a[2], b, " "); fee[b[1]] = -num($NF); next }
+        / → / && S {
+            line = $0
+            while (match(line, /[A-Za-z]+ [+-][0-9]+ → /)) {
+                part = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+                split(part, f, " "); d = f[2] + 0
+                if (f[1] == lord && (d < 0 ? -d : d) + (d > 0 ? fee[f[1]] : 0) != S) bad = bad " paid " games ": " $0
+            }
+            S = 0; cap = 0
+        }
+        END { if (bad != "" || games == 0) { print bad; exit 1 } }
+    ' "$2" >"$tmp/bd" || fail "$1: the result does not add up:$(cat "$tmp/bd")"
+}
+check_breakdown en "$tmp/en"
+check_breakdown dbl "$tmp/dbl"
 
 # Quitting asks first; the end of the input quits. ---------------------------------------------
-printf 'q\nn\nq\ny\n' | "$DDZ" play --plain --seed 1 --lang en >"$tmp/quit" 2>&1
+printf 'quit\nn\nq\nqq\n退出\ny\n' | "$DDZ" play --plain --seed 1 --lang en >"$tmp/quit" 2>&1
 runs=$((runs + 1))
 [ $? = 0 ] || fail "quit: exit status"
 has quit_ask "$tmp/quit" "Quit the match? (y/n)"
+runs=$((runs + 1))
+[ "$(grep -c "Quit the match" "$tmp/quit")" = 2 ] || fail "quit: q or qq asked to quit (letters name ranks)"
 has quit_done "$tmp/quit" "== Match stopped; games played: 0."
 has quit_titles "$tmp/quit" "   1. You  100  middle peasant"
 
 # Without --plain, a pipe is not a terminal: the line mode, and the OS seed is printed. -------
-"$DDZ" play --lang en </dev/null >"$tmp/pipe" 2>&1
+XDG_DATA_HOME="$tmp/xdg-pipe" "$DDZ" play --lang en --new </dev/null >"$tmp/pipe" 2>&1
 runs=$((runs + 1))
 [ $? = 0 ] || fail "pipe: exit status"
 has pipe_plain "$tmp/pipe" "Your bid?"
@@ -162,9 +261,36 @@ runs=$((runs + 1))
 if [ -z "$seed" ]; then
     fail "pipe: no seed printed"
 else
-    "$DDZ" play --lang en --seed "$seed" </dev/null >"$tmp/pipe2" 2>&1
+    XDG_DATA_HOME="$tmp/xdg-pipe" "$DDZ" play --lang en --seed "$seed" </dev/null >"$tmp/pipe2" 2>&1
     cmp -s "$tmp/pipe" "$tmp/pipe2" || fail "pipe: the printed seed $seed does not replay the deal"
 fi
+
+# It remembers: a quit match goes on with the same scores and the same deal, settings
+# persist, statistics per level (ddz stats), and an unwritable directory is said clearly. ----
+export XDG_DATA_HOME="$tmp/xdg-mem"
+{ printf '1\n'; i=0; while [ $i -lt 30 ]; do printf 'h\n\n'; i=$((i + 1)); done; } |
+    "$DDZ" play --plain --seed 1 --level greedy --lang zh >"$tmp/mem1" 2>&1
+"$DDZ" play --plain </dev/null >"$tmp/mem2" 2>&1
+last=$(grep "^== 第 [0-9]* 局 ==" "$tmp/mem1" | tail -1)
+played=$(grep -c "^== 第 [0-9]* 局：" "$tmp/mem1")
+has mem_resumed "$tmp/mem2" "继续上次的比赛（种子 1）：第 $((played + 1)) 局"
+has mem_same_scores "$tmp/mem2" "$last"
+has mem_settings "$tmp/mem2" "难度：贪心。"
+runs=$((runs + 1))
+[ "$(grep -A1 "^$last" "$tmp/mem1" | tail -1)" = "$(grep -A1 "^$last" "$tmp/mem2" | tail -1)" ] ||
+    fail "mem: the resumed game is not the same deal"
+"$DDZ" stats --lang en >"$tmp/stats" 2>&1
+runs=$((runs + 1))
+grep -qE "^greedy +$played +" "$tmp/stats" || fail "mem: ddz stats does not count $played games: $(cat "$tmp/stats")"
+"$DDZ" play --plain --new --lang en </dev/null >"$tmp/mem3" 2>&1
+runs=$((runs + 1))
+grep -q "goes on" "$tmp/mem3" && fail "mem: --new resumed the saved match"
+XDG_DATA_HOME=/dev/null/ddz "$DDZ" play --plain --seed 1 --lang en </dev/null >"$tmp/ro" 2>"$tmp/ro.err"
+runs=$((runs + 1))
+[ $? = 0 ] || fail "unwritable: the game should still be played"
+has mem_unwritable "$tmp/ro.err" "ddz: play: cannot create /dev/null/ddz: Not a directory: playing without saving progress"
+# After the final ranking a new match is offered: "new" starts one.
+export XDG_DATA_HOME="$tmp/xdg"
 
 # ASCII cards. ---------------------------------------------------------------------------------
 "$DDZ" play --plain --ascii --seed 1 --lang en </dev/null >"$tmp/ascii" 2>&1
@@ -174,9 +300,9 @@ has ascii_hand "$tmp/ascii" "Your hand (17): C3 D3 S3 C7 D8 S8 CT HT ST CJ HJ SJ
 "$DDZ" play --plain --seed 1 --level greedy --lang en --record "$tmp/rec" <"$tmp/in" >/dev/null 2>&1
 runs=$((runs + 1))
 n=$(ls "$tmp/rec" 2>/dev/null | wc -l)
-[ "$n" = 132 ] || fail "record: $n files, want 132 (75 games, 57 redeals)"
+[ "$n" = 108 ] || fail "record: $n files, want 108 (61 games, 47 redeals)"
 cat "$tmp/rec"/*.jsonl | "$DDZ" replay - --quiet >"$tmp/replay" 2>&1
-has record_replays "$tmp/replay" "132 games, 0 errors"
+has record_replays "$tmp/replay" "108 games, 0 errors"
 
 # Other rules play to the end: the rob flow with app doubling and 明牌, douzero, botzone. -----
 hints >"$tmp/hints"
@@ -190,6 +316,7 @@ for opts in "-o bid=rob -o double=app -o show" "--rules douzero -o double=none -
         fail "rules '$opts': status $rc, $(tail -3 "$tmp/opt")"
     else
         check_scores "rules '$opts'" "$tmp/opt"
+        check_breakdown "rules '$opts'" "$tmp/opt"
     fi
 done
 

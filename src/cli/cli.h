@@ -50,6 +50,7 @@ int cmd_moves(int argc, char **argv);
 int cmd_universe(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_replay(int argc, char **argv);

@@ -8,7 +8,7 @@
 static const CliCommand COMMANDS[] = {
     {"play", cmd_play,
      "ddz play [--lang zh|en] [--level L] [--seed N] [--rules P] [-o OPTION]... [--plain] [--ascii] "
-     "[--delay MS] [--record DIR]",
+     "[--delay MS] [--record DIR] [--new] [--no-save] [--no-autopass] [--bell] [--timer S]",
      "The main job: the single-player game of seed 002. You play against West (西家) and East\n"
      "(东家), the computer; everyone starts with 100 points and the match ends when someone\n"
      "has 0 or less, with wealth titles from 乞丐 (beggar) to 地主 (landlord). Full screen\n"
@@ -24,11 +24,30 @@ static const CliCommand COMMANDS[] = {
      "  -o OPTION      a rule option, repeatable (ddz help options), e.g. -o double=none,\n"
      "                 -o bid=rob, -o first=given, -o show\n"
      "  --plain        line mode for scripts and screen readers: commands from standard\n"
-     "                 input (33344, p, h, an empty line plays the hint, bid 2, c, q, ?)\n"
-     "  --ascii        SA HT C3 BJ RJ instead of Unicode suits\n"
+     "                 input (33344, p, h, an empty line plays the hint, bid 2, c, quit, ?)\n"
+     "  --ascii        SA HT C3 BJ RJ instead of Unicode suits; in English the whole screen\n"
+     "                 in ASCII (x for ×, boxes of + - |). The game takes a UTF-8 locale\n"
+     "                 whenever the machine has one (yours, else C.UTF-8, en_US.UTF-8...)\n"
+     "                 and falls back to this, in English, only when it has none\n"
      "  --no-color     no colours (NO_COLOR in the environment does the same)\n"
      "  --delay MS     how long a computer player thinks (default 700, 0 with --plain)\n"
-     "  --record DIR   write each deal as a game record, DIR/ddz-SEED-NNN.jsonl (ddz replay)\n"},
+     "  --record DIR   write each deal as a game record, DIR/ddz-SEED-NNN.jsonl (ddz replay)\n"
+     "  --no-autopass  do not pass by yourself when nothing beats the table (要不起)\n"
+     "  --bell         ring the terminal bell when your turn comes\n"
+     "  --timer S      S seconds for each of your turns on the screen, then the computer\n"
+     "                 plays that turn for you (as in network games); o hands your seat to\n"
+     "                 the computer and takes it back (托管), l shows this game's history\n"
+     "  --new          start a new match instead of going on with the saved one\n"
+     "  --no-save      neither read nor write the profile below\n"
+     "The game remembers, in $XDG_DATA_HOME/ddz/play.sqlite (else ~/.local/share/ddz/): the\n"
+     "language, level and rules last used (the command line overrides them), the match in\n"
+     "progress (quit, and the next ddz play goes on with the same scores and the same deal;\n"
+     "--seed or --new starts another), and your statistics per level (ddz stats). Each game\n"
+     "is saved in one transaction. After a match, n (or new in --plain) starts another.\n"},
+    {"stats", cmd_stats, "ddz stats [--lang zh|en]",
+     "Your lifetime statistics from ddz play, per level: games, wins as landlord and as\n"
+     "farmer, win rate, best and worst game, springs and bombs (from the profile in\n"
+     "$XDG_DATA_HOME/ddz/play.sqlite).\n"},
     {"deal", cmd_deal, "ddz deal [--seed N] [--ascii] [--lang zh|en] [--rules P] [-o OPTION]...",
      "Shuffles (Fisher-Yates driven by xoshiro256** from the seed) and deals 17 cards to each\n"
      "seat and 3 to the bottom, prints them sorted with suits, and checks that no card is\n"

@@ -215,6 +215,19 @@ static void on_over(NetUi *u, json_t *m)
     r->base = (int)net_jnum(res, "base");
     r->multiple = (int)net_jnum(res, "multiple");
     r->fee = (int)net_jnum(res, "fee");
+    /* The breakdown, for the result panel's one line per factor. */
+    r->rockets = (int)net_jnum(res, "rockets");
+    r->spring_factor = (int)net_jnum(res, "spring_factor");
+    r->robs = (int)net_jnum(res, "robs");
+    r->show = (int)net_jnum(res, "show");
+    r->cap = (int)net_jnum(res, "cap");
+    r->house = (int)net_jnum(res, "house");
+    static const char *const ARRAYS[] = {"stakes", "doubling", "stake_factors", "uncapped", "raw", "fees",
+                                         "penalties", "leaver"};
+    int *const dest[] = {r->stake, r->doubling, r->stake_factor, r->uncapped, r->raw, r->fee_paid, r->penalty, r->leaver};
+    for (int i = 0; i < 8; i++)
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            dest[i][rot(u, s)] = (int)json_integer_value(json_array_get(json_object_get(res, ARRAYS[i]), (size_t)s));
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         r->score[rot(u, s)] = c->last_score[s];
     p->over = true;

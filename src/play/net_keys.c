@@ -250,7 +250,7 @@ static void table_key(NetUi *u, bool code, wint_t ch)
         return;
     size_t tl = strlen(sel->typed);
     int n = ddz_cards_size(c->hand);
-    if (!code && play_type_rank(p, k))
+    if (!code && play_type_rank(p, k == 'q' ? 'Q' : k)) /* letters name ranks: q is the queen */
         return;
     if (enter) {
         play_enter(u);
@@ -309,7 +309,9 @@ int net_ui_tick(NetUi *u)
             line_key(u, code, ch);
             continue;
         }
-        if (!code && ch == 'q' && !(net_on_table(u) && u->p->sel.typed[0])) {
+        /* At the table letters name ranks: Esc with nothing selected asks instead. */
+        if (!code && ((ch == 'q' && (!net_on_table(u) || u->p->net.watching)) ||
+                      (ch == 27 && net_on_table(u) && !u->p->sel.cards && !u->p->sel.typed[0]))) {
             u->quit_ask = true;
             continue;
         }

@@ -48,21 +48,27 @@ static void say(Plain *pl, const Play *p)
 
 static void scores_line(const Plain *pl, const Play *p)
 {
-    fprintf(pl->out, "%s:", play_text(p, T_SCORES));
+    bool zh = p->cfg.lang == PLAY_ZH;
+    fprintf(pl->out, "%s%s", play_text(p, T_SCORES), zh ? "：" : ": ");
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        fprintf(pl->out, "%s %s %d", s ? "," : "", play_seat_name(p, s), p->match.score[s]);
+        fprintf(pl->out, "%s%s %d", s ? (zh ? "，" : ", ") : "", play_seat_name(p, s), p->match.score[s]);
     fputc('\n', pl->out);
 }
 
 static void counter_line(const Plain *pl, const Play *p)
 {
-    static const char *const LABELS[DDZ_RANK_NB] = {"3", "4", "5", "6", "7", "8", "9", "10",
-                                                     "J", "Q", "K", "A", "2", "B", "R"};
     int c[DDZ_RANK_NB];
     play_unseen(p, c);
-    fprintf(pl->out, "   %s (%s):", play_text(p, T_COUNTER), play_text(p, T_COUNTER_NOTE));
-    for (int k = 0; k < DDZ_RANK_NB; k++)
-        fprintf(pl->out, " %s:%d", LABELS[k], c[k]);
+    fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "   %s（%s）：" : "   %s (%s):", play_text(p, T_COUNTER),
+            play_text(p, T_COUNTER_NOTE));
+    for (int k = 0; k < DDZ_RANK_NB; k++) {
+        char label[16];
+        play_ranks_text(p, ddz_ranks_of((DdzRank)k, 1), label, sizeof label);
+        if (p->cfg.lang == PLAY_ZH)
+            fprintf(pl->out, "%s%s：%d", k ? " " : "", label, c[k]);
+        else
+            fprintf(pl->out, " %s:%d", label, c[k]);
+    }
     fputc('\n', pl->out);
 }
 
@@ -80,10 +86,11 @@ static void seat_line(const Plain *pl, const Play *p, const DdzView *v, int s)
     if (v->landlord == s)
         ADD(zh ? "（%s）" : " (%s)", play_text(p, T_LANDLORD));
     SEP();
-    play_fmt(p, buf, sizeof buf, v->count[s] == 1 ? T_ONE_CARD : T_CARDS_LEFT, v->count[s]);
+    /* The count, or the 报双/报单 warning that says it. */
+    bool warn = g->phase == DDZ_PHASE_PLAY && (v->count[s] == 1 || v->count[s] == 2);
+    play_fmt(p, buf, sizeof buf, warn ? (v->count[s] == 1 ? T_WARN_ONE : T_WARN_TWO)
+                                      : v->count[s] == 1 ? T_ONE_CARD : T_CARDS_LEFT, v->count[s]);
     ADD("%s", buf);
-    if (g->phase == DDZ_PHASE_PLAY && (v->count[s] == 1 || v->count[s] == 2))
-        ADD(" %s", play_text(p, v->count[s] == 1 ? T_WARN_ONE : T_WARN_TWO));
     if (v->dbl[s] && g->opt.double_mode != DDZ_DOUBLE_NONE) {
         PlayNote dn = {NOTE_DOUBLE, v->dbl[s], false, ddz_move_pass(), 0};
         play_note_word(p, s, &dn, word, sizeof word);
@@ -120,7 +127,7 @@ static void values_line(const Plain *pl, const Play *p)
         PlayNote note = {p->game.phase == DDZ_PHASE_BID ? NOTE_BID : NOTE_DOUBLE, v[i], p->game.bid != 0,
                          ddz_move_pass(), 0};
         play_note_word(p, PLAY_YOU, &note, word, sizeof word);
-        fprintf(pl->out, "%s%d = %s", first ? "" : ", ", v[i], word);
+        fprintf(pl->out, "%s%d = %s", first ? "" : p->cfg.lang == PLAY_ZH ? "，" : ", ", v[i], word);
     }
     fputc('\n', pl->out);
 }
@@ -150,7 +157,7 @@ static void status(Plain *pl, const Play *p)
     if (p->counter)
         counter_line(pl, p);
     play_cards_text(p, v.hand, buf, sizeof buf);
-    play_ranks_text(ddz_cards_ranks(v.hand), buf2, sizeof buf2);
+    ddz_ranks_format(ddz_cards_ranks(v.hand), buf2, sizeof buf2); /* what to type */
     fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "   %s（%d 张）：%s\n   %*s[%s]\n" : "   %s (%d): %s\n   %*s[%s]\n",
             play_text(p, T_HAND), ddz_cards_size(v.hand), buf, 0, "", buf2);
     if (p->note[PLAY_YOU].kind == NOTE_PLAY && g->phase == DDZ_PHASE_PLAY) {
@@ -191,6 +198,12 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
     char buf[512], buf2[256];
     switch (e->kind) {
     case EV_DEAL:
+        p->autoplay = false; /* 托管 in the line mode lasts one game */
+        if (p->resumed) {
+            play_resumed_text(p, buf, sizeof buf);
+            fprintf(pl->out, "%s\n", buf);
+            p->resumed = false;
+        }
         play_fmt(p, buf, sizeof buf, T_GAME_N, p->match.games + 1);
         fprintf(pl->out, "\n== %s == ", buf);
         scores_line(pl, p);
@@ -211,6 +224,11 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
             play_fmt(p, buf, sizeof buf, left == 1 ? T_EV_ONE_LEFT : T_EV_TWO_LEFT, play_seat_name(p, s));
             fprintf(pl->out, "%s\n", buf);
         }
+        if (e->action.kind == DDZ_ACT_PLAY && (e->action.move.type == DDZ_BOMB || e->action.move.type == DDZ_ROCKET)) {
+            play_fmt(p, buf, sizeof buf, e->action.move.type == DDZ_BOMB ? T_MARK_BOMB : T_MARK_ROCKET, "");
+            buf[strlen(buf) - 1] = '\0'; /* the space before the empty text */
+            fprintf(pl->out, "%s\n", buf);
+        }
         break;
     }
     case EV_LANDLORD:
@@ -224,24 +242,23 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
     case EV_GAME_OVER: {
         const DdzResult *r = &p->result;
         play_fmt(p, buf, sizeof buf, T_GAME_N, p->match.games);
-        fprintf(pl->out, "== %s: ", buf);
+        fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "== %s：" : "== %s: ", buf);
         if (r->landlord_won)
             play_fmt(p, buf, sizeof buf, T_LANDLORD_WINS, play_seat_name(p, r->landlord));
         else
             play_fmt(p, buf, sizeof buf, T_FARMERS_WIN);
-        fprintf(pl->out, "%s %s\n", buf, play_text(p, r->score[PLAY_YOU] > 0 ? T_YOU_WIN : T_YOU_LOSE));
-        if (r->spring || r->anti_spring)
-            fprintf(pl->out, "   %s\n", play_text(p, r->spring ? T_SPRING : T_ANTI_SPRING));
-        if (r->bombs) {
-            play_fmt(p, buf, sizeof buf, T_BOMBS, r->bombs, 1 << (r->bombs < 20 ? r->bombs : 20));
-            fprintf(pl->out, "   %s\n", buf);
+        fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "%s%s\n" : "%s %s\n", buf,
+                play_text(p, r->score[PLAY_YOU] > 0 ? T_YOU_WIN : T_YOU_LOSE));
+        PlayLine lines[PLAY_RESULT_LINES];
+        int nl = play_result_lines(p, lines), lw = 0, vw = 0;
+        for (int i = 0; i < nl; i++) {
+            int w1 = play_utf8_width(lines[i].label), w2 = play_utf8_width(lines[i].value);
+            lw = w1 > lw ? w1 : lw;
+            vw = w2 > vw ? w2 : vw;
         }
-        play_fmt(p, buf, sizeof buf, T_STAKE, r->base, r->multiple, r->base * r->multiple);
-        fprintf(pl->out, "   %s\n", buf);
-        if (r->fee) {
-            play_fmt(p, buf, sizeof buf, T_FEE, r->fee);
-            fprintf(pl->out, "   %s\n", buf);
-        }
+        for (int i = 0; i < nl; i++)
+            fprintf(pl->out, "   %s%*s   %*s%s\n", lines[i].label, lw - play_utf8_width(lines[i].label), "",
+                    vw - play_utf8_width(lines[i].value), "", lines[i].value);
         fputs("  ", pl->out);
         for (int s = 0; s < DDZ_SEAT_NB; s++) {
             play_fmt(p, buf, sizeof buf, T_SCORE_LINE, play_seat_name(p, s), r->score[s], p->match.score[s]);
@@ -253,7 +270,8 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
     case EV_MATCH_OVER:
     case EV_QUIT: {
         play_fmt(p, buf, sizeof buf, e->kind == EV_QUIT ? T_MATCH_QUIT : T_MATCH_OVER, p->match.games);
-        fprintf(pl->out, "\n== %s\n   %s:\n", buf, play_text(p, T_TITLE_HEAD));
+        fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "\n== %s\n   %s：\n" : "\n== %s\n   %s:\n", buf,
+                play_text(p, T_TITLE_HEAD));
         int order[DDZ_SEAT_NB] = {0, 1, 2};
         for (int i = 0; i < DDZ_SEAT_NB; i++)
             for (int j = i + 1; j < DDZ_SEAT_NB; j++)
@@ -270,6 +288,15 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
         }
         play_fmt(p, buf, sizeof buf, T_REPLAY, (unsigned long long)p->cfg.seed);
         fprintf(pl->out, "%s\n", buf);
+        if (play_lifetime(p, buf, sizeof buf))
+            fprintf(pl->out, "%s\n", buf);
+        if (e->kind == EV_MATCH_OVER) {
+            /* Offer a new match; anything else leaves. */
+            char line[64];
+            fprintf(pl->out, "%s\n", play_text(p, T_NEW_ASK));
+            if (read_line(pl, line, sizeof line) && (!strcmp(line, "new") || !strcmp(line, "新比赛")))
+                return 1;
+        }
         break;
     }
     default:
@@ -281,8 +308,9 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
 
 static int plain_think(void *ctx, Play *p, int seat)
 {
-    (void)seat;
     Plain *pl = ctx;
+    if (seat == PLAY_YOU)
+        say(pl, p); /* 要不起: why you pass */
     fflush(pl->out);
     if (p->cfg.delay_ms > 0) {
         struct timespec ts = {p->cfg.delay_ms / 1000, (long)(p->cfg.delay_ms % 1000) * 1000000L};
@@ -303,13 +331,15 @@ static int value_command(const char *s)
         s += 4;
     else if (!strncmp(s, "double ", 7))
         s += 7;
+    else if (!strncmp(s, "叫", 3))
+        s += 3;
     while (*s == ' ')
         s++;
-    if (s[0] >= '0' && s[0] <= '9' && !s[1])
+    if (s[0] >= '0' && s[0] <= '9' && (!s[1] || !strcmp(s + 1, " 分") || !strcmp(s + 1, "分")))
         return s[0] - '0';
-    if (is_word(s, "p", "pass") || is_word(s, "n", "no"))
+    if (is_word(s, "p", "pass") || is_word(s, "n", "no") || is_word(s, "否", "不"))
         return 0;
-    if (is_word(s, "y", "yes"))
+    if (is_word(s, "y", "yes") || is_word(s, "是", NULL))
         return 1;
     return -1;
 }
@@ -318,37 +348,70 @@ static int plain_human(void *ctx, Play *p)
 {
     Plain *pl = ctx;
     char line[256];
+    if (p->cfg.bell && p->game.nhist > 0 && p->game.hist[p->game.nhist - 1].seat != PLAY_YOU)
+        fputc('\a', pl->out); /* your turn, after the others played */
     status(pl, p);
+    if (p->msg_kind == MSG_HINT)
+        say(pl, p); /* the whole hand offered as the hint */
     for (;;) {
         if (!read_line(pl, line, sizeof line))
             return -1;
         int phase = p->game.phase, rc = -1;
-        if (is_word(line, "?", "help")) {
+        if (is_word(line, "?", "help") || is_word(line, "帮助", NULL)) {
             fprintf(pl->out, "%s\n%s\n", play_text(p, T_HELP_PLAIN), play_text(p, T_HELP_TYPES));
             continue;
         }
-        if (is_word(line, "q", "quit")) {
+        /* Letters name ranks (q is a queen): quitting takes a word. */
+        if (is_word(line, "quit", "exit") || is_word(line, "退出", NULL)) {
             fprintf(pl->out, "%s\n", play_text(p, T_QUIT_ASK));
-            if (!read_line(pl, line, sizeof line) || line[0] == 'y' || line[0] == 'Y')
+            if (!read_line(pl, line, sizeof line) || line[0] == 'y' || line[0] == 'Y' || !strcmp(line, "是"))
                 return -1;
             continue;
         }
-        if (is_word(line, "c", "counter")) {
+        if (is_word(line, "c", "counter") || is_word(line, "记牌器", NULL)) {
             p->counter = !p->counter;
             counter_line(pl, p);
             continue;
         }
-        if (is_word(line, "s", "status")) {
+        if (is_word(line, "history", "记录")) {
+            for (int i = 0; i < p->game.nhist; i++) {
+                play_action_text(p, i, line, sizeof line);
+                fprintf(pl->out, "  %3d %s\n", i + 1, line);
+            }
+            continue;
+        }
+        if (is_word(line, "auto", "托管")) {
+            /* 托管 for the rest of this game. */
+            p->autoplay = true;
+            play_say(p, MSG_INFO, T_AUTO_ON_PLAIN);
+            say(pl, p);
+            return play_human_auto(p) == 0 ? 0 : -1;
+        }
+        if (is_word(line, "stats", "战绩")) {
+            if (!play_lifetime(p, line, sizeof line))
+                play_fmt(p, line, sizeof line, T_STATS_NONE, play_level_text(p, p->cfg.level));
+            fprintf(pl->out, "%s\n", line);
+            continue;
+        }
+        if (is_word(line, "s", "status") || is_word(line, "牌桌", NULL)) {
             status(pl, p);
             continue;
         }
-        if (is_word(line, "h", "hint")) {
+        if (is_word(line, "h", "hint") || is_word(line, "提示", NULL)) {
             play_hint_next(p);
             say(pl, p);
             continue;
         }
-        if (is_word(line, "show", "m")) {
+        if (is_word(line, "show", "m") || is_word(line, "明牌", NULL)) {
             rc = play_human_show(p);
+        } else if (!line[0] && (phase == DDZ_PHASE_BID || phase == DDZ_PHASE_DOUBLE) && p->sel.value < 0) {
+            /* Nothing to confirm yet: say what to type. */
+            char list[48] = "";
+            uint8_t v[4];
+            int n = play_values(p, v);
+            for (int i = n - 1; i >= 0; i--)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%d", i == n - 1 ? "" : " ", v[i]);
+            play_say(p, MSG_ERROR, T_ERR_NO_VALUE, list);
         } else if (!line[0]) {
             rc = play_human_selection(p);
         } else if (phase == DDZ_PHASE_BID || phase == DDZ_PHASE_DOUBLE) {
@@ -357,7 +420,7 @@ static int plain_human(void *ctx, Play *p)
                 play_say(p, MSG_ERROR, T_ERR_UNKNOWN, line);
             else
                 rc = phase == DDZ_PHASE_BID ? play_human_bid(p, v) : play_human_double(p, v);
-        } else if (is_word(line, "p", "pass")) {
+        } else if (is_word(line, "p", "pass") || is_word(line, "不要", NULL)) {
             rc = play_human_pass(p);
         } else {
             DdzCards cards;
@@ -366,11 +429,10 @@ static int plain_human(void *ctx, Play *p)
             if (rc == 1) {
                 /* Several readings while leading: ask which. */
                 say(pl, p);
-                char text[128], desc[64];
+                char text[192];
                 for (int i = 0; i < p->nreadings; i++) {
-                    play_move_text(p, &p->readings[i], text, sizeof text);
-                    ddz_move_describe(&p->readings[i], desc, sizeof desc);
-                    fprintf(pl->out, "   %d) %s  %s\n", i + 1, text, desc);
+                    play_reading_text(p, &p->readings[i], text, sizeof text);
+                    fprintf(pl->out, "   %d) %s\n", i + 1, text);
                 }
                 if (!read_line(pl, line, sizeof line))
                     return -1;
@@ -389,13 +451,13 @@ int play_plain(Play *p, FILE *in, FILE *out)
 {
     Plain pl = {in, out, !isatty(fileno(in))};
     PlayUi ui = {&pl, plain_event, plain_think, plain_human};
-    char buf[256];
+    char buf[768];
     play_fmt(p, buf, sizeof buf, T_WELCOME, DDZ_VERSION);
     fprintf(out, "%s\n", buf);
-    char opts[256];
-    ddz_options_format(&p->cfg.opt, opts, sizeof opts);
-    play_fmt(p, buf, sizeof buf, T_SETUP, p->cfg.level, opts);
-    fprintf(out, "%s ", buf);
+    char opts[512];
+    play_options_text(p, &p->cfg.opt, opts, sizeof opts);
+    play_fmt(p, buf, sizeof buf, T_SETUP, play_level_text(p, p->cfg.level), opts);
+    fprintf(out, "%s%s", buf, p->cfg.lang == PLAY_ZH ? "" : " ");
     play_fmt(p, buf, sizeof buf, T_SEED, (unsigned long long)p->cfg.seed);
     fprintf(out, "%s\n", buf);
     int rc = play_run(p, &ui);

@@ -35,10 +35,15 @@ Play *play_new(const PlayConfig *cfg, DdzError *err)
     }
 #endif
     p->cfg = *cfg;
+    /* Seat 0's agent is the normal level's, for the first hint. */
+    if (ddz_ai_agent_new(&p->agent[PLAY_YOU], "normal", 0, err) != 0) {
+        free(p);
+        return NULL;
+    }
     for (int s = 1; s < DDZ_SEAT_NB; s++)
         if (ddz_ai_agent_new(&p->agent[s], cfg->level, derive(cfg->seed, 100 + (uint64_t)s), err) != 0) {
-            if (s == 2)
-                ddz_agent_free(&p->agent[1]);
+            for (int k = 0; k < s; k++)
+                ddz_agent_free(&p->agent[k]);
             free(p);
             return NULL;
         }
@@ -50,7 +55,7 @@ void play_free(Play *p)
 {
     if (!p)
         return;
-    for (int s = 1; s < DDZ_SEAT_NB; s++)
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
         ddz_agent_free(&p->agent[s]);
     free(p);
 }
@@ -143,14 +148,35 @@ static int emit(Play *p, const PlayUi *ui, int kind)
     return ui->event(ui->ctx, p, &e);
 }
 
+static int apply(Play *p, const DdzAction *a);
+
 /* Plays one deal to its end. Returns 0, 1 when the person quit, -1 on an internal error. */
 static int play_deal(Play *p, const PlayUi *ui)
 {
     DdzGame *g = &p->game;
     while (g->phase != DDZ_PHASE_OVER && g->phase != DDZ_PHASE_REDEAL) {
         int seat = g->turn, phase = g->phase, nh = g->nhist;
-        if (seat == PLAY_YOU) {
+        if (seat == PLAY_YOU && p->autoplay) {
+            /* 托管: the computer plays your seat, shown thinking like the others. */
             play_sel_clear(p);
+            if (ui->think(ui->ctx, p, PLAY_YOU) != 0)
+                return 1;
+            if (p->autoplay && play_human_auto(p) != 0)
+                return -1;
+        } else if (seat == PLAY_YOU && p->cfg.autopass && play_cannot_beat(p)) {
+            /* 要不起: nothing beats the table, so pass after a short pause. */
+            char t[96];
+            play_sel_clear(p);
+            play_ranks_text(p, ddz_game_table(g).ranks, t, sizeof t);
+            play_say(p, MSG_INFO, T_AUTO_PASS, t);
+            if (ui->think(ui->ctx, p, PLAY_YOU) != 0)
+                return 1;
+            DdzAction a = ddz_action_play(PLAY_YOU, ddz_move_pass(), 0);
+            if (apply(p, &a) != 0)
+                return -1;
+        } else if (seat == PLAY_YOU) {
+            play_sel_clear(p);
+            play_whole_hand(p); /* the whole hand in one move: offered, Enter plays it */
             if (ui->human(ui->ctx, p) != 0)
                 return 1;
         } else {
@@ -179,43 +205,78 @@ static int play_deal(Play *p, const PlayUi *ui)
     return 0;
 }
 
+/* Keeps the match state (before the next deal) and, after a game, its statistics. */
+static void save_progress(Play *p, bool game_over)
+{
+    if (!p->cfg.profile)
+        return;
+    ProfileMatch m;
+    memset(&m, 0, sizeof m);
+    m.seed = p->cfg.seed;
+    snprintf(m.level, sizeof m.level, "%s", p->cfg.level);
+    ddz_options_format(&p->cfg.opt, m.options, sizeof m.options);
+    m.match = p->match;
+    m.deals = p->deals;
+    bool end = ddz_match_over(&p->match);
+    int rc = game_over ? profile_game_over(p->cfg.profile, p->cfg.level, &p->result, end ? NULL : &m)
+             : end     ? profile_match_clear(p->cfg.profile)
+                       : profile_match_save(p->cfg.profile, &m);
+    if (rc != 0)
+        play_say(p, MSG_ERROR, T_ERR_SAVE);
+}
+
 int play_run(Play *p, const PlayUi *ui)
 {
     DdzRng rng;
-    ddz_rng_seed(&rng, derive(p->cfg.seed, 0));
-    ddz_match_start(&p->match, &rng);
-    p->deals = 0;
-    while (!ddz_match_over(&p->match)) {
-        p->deal_seed = derive(p->cfg.seed, 1000 + (uint64_t)p->deals);
-        ddz_rng_seed(&rng, p->deal_seed);
-        ddz_match_deal(&p->match, &p->game, &p->cfg.opt, &rng);
-        p->deals++;
-        memset(p->note, 0, sizeof p->note);
-        play_sel_clear(p);
-        p->over = false;
-        p->msg[0] = '\0';
-        p->msg_kind = MSG_NONE;
-        memcpy(p->before, p->match.score, sizeof p->before);
-        if (emit(p, ui, EV_DEAL) != 0)
-            goto quit;
-        int rc = play_deal(p, ui);
-        if (rc < 0)
-            return -1;
-        if (rc > 0)
-            goto quit;
-        ddz_match_record(&p->match, &p->game);
-        write_record(p);
-        if (p->game.phase == DDZ_PHASE_OVER) {
-            ddz_game_result(&p->game, &p->result);
-            p->over = true;
-            if (emit(p, ui, EV_GAME_OVER) != 0)
-                goto quit;
-        } else if (emit(p, ui, EV_REDEAL) != 0) {
-            goto quit;
+    for (;;) {
+        if (p->cfg.resume) {
+            p->match = p->cfg.resume->match;
+            p->deals = p->cfg.resume->deals;
+            p->cfg.resume = NULL;
+            p->resumed = true;
+        } else {
+            ddz_rng_seed(&rng, derive(p->cfg.seed, 0));
+            ddz_match_start(&p->match, &rng);
+            p->deals = 0;
+            save_progress(p, false);
         }
+        while (!ddz_match_over(&p->match)) {
+            p->deal_seed = derive(p->cfg.seed, 1000 + (uint64_t)p->deals);
+            ddz_rng_seed(&rng, p->deal_seed);
+            ddz_match_deal(&p->match, &p->game, &p->cfg.opt, &rng);
+            p->deals++;
+            memset(p->note, 0, sizeof p->note);
+            play_sel_clear(p);
+            p->over = false;
+            p->msg[0] = '\0';
+            p->msg_kind = MSG_NONE;
+            memcpy(p->before, p->match.score, sizeof p->before);
+            if (emit(p, ui, EV_DEAL) != 0)
+                goto quit;
+            int rc = play_deal(p, ui);
+            if (rc < 0)
+                return -1;
+            if (rc > 0)
+                goto quit;
+            ddz_match_record(&p->match, &p->game);
+            write_record(p);
+            if (p->game.phase == DDZ_PHASE_OVER) {
+                ddz_game_result(&p->game, &p->result);
+                p->over = true;
+                save_progress(p, true);
+                if (emit(p, ui, EV_GAME_OVER) != 0)
+                    goto quit;
+            } else {
+                save_progress(p, false);
+                if (emit(p, ui, EV_REDEAL) != 0)
+                    goto quit;
+            }
+        }
+        if (emit(p, ui, EV_MATCH_OVER) != 1)
+            return 0;
+        /* A new match: the next seed, short enough to write down. */
+        p->cfg.seed = derive(p->cfg.seed, 77) % 1000000000ull;
     }
-    emit(p, ui, EV_MATCH_OVER);
-    return 0;
 quit:
     emit(p, ui, EV_QUIT);
     return 1;
@@ -290,6 +351,18 @@ static int human_value(Play *p, int phase, int kind, int value)
     return apply(p, &a);
 }
 
+int play_human_auto(Play *p)
+{
+    DdzView v;
+    DdzAction a;
+    ddz_game_view(&p->game, PLAY_YOU, &v);
+    if (p->agent[PLAY_YOU].act(p->agent[PLAY_YOU].state, &v, &a) != 0) {
+        play_say(p, MSG_ERROR, T_ERR_ENGINE, "the computer did not decide");
+        return -1;
+    }
+    return apply(p, &a);
+}
+
 int play_human_bid(Play *p, int value) { return human_value(p, DDZ_PHASE_BID, DDZ_ACT_BID, value); }
 
 int play_human_double(Play *p, int value) { return human_value(p, DDZ_PHASE_DOUBLE, DDZ_ACT_DOUBLE, value); }
@@ -336,7 +409,7 @@ int play_human_cards(Play *p, DdzCards cards, int reading)
         return -1;
     }
     DdzRanks ranks = ddz_cards_ranks(cards);
-    play_ranks_text(ranks, text, sizeof text);
+    play_ranks_text(p, ranks, text, sizeof text);
     if (cards & ~hand) {
         play_say(p, MSG_ERROR, T_ERR_NOT_IN_HAND, text);
         return -1;
@@ -362,7 +435,7 @@ int play_human_cards(Play *p, DdzCards cards, int reading)
             if (ddz_move_beats(&rd[i], &table))
                 k = i;
         if (k < 0) {
-            play_ranks_text(table.ranks, ttext, sizeof ttext);
+            play_ranks_text(p, table.ranks, ttext, sizeof ttext);
             play_say(p, MSG_ERROR, T_ERR_NOT_BEAT, text, ttext);
             return -1;
         }
@@ -387,7 +460,7 @@ int play_typed_cards(Play *p, const char *text, DdzCards *out)
     }
     if (!ddz_cards_pick(p->game.hand[PLAY_YOU], ranks, out)) {
         char rt[96];
-        play_ranks_text(ranks, rt, sizeof rt);
+        play_ranks_text(p, ranks, rt, sizeof rt);
         play_say(p, MSG_ERROR, T_ERR_NOT_IN_HAND, rt);
         return -1;
     }
@@ -464,8 +537,17 @@ int play_value_hint(const Play *p)
     return best >= 0 ? best : v[0];
 }
 
-/* The hint list of the turn: the hint order of the rules core, or only the whole hand when
- * play_all forces it. */
+/* Moves hint k to the front, keeping the others' order. */
+static void hint_first(Play *p, int k)
+{
+    DdzMove m = p->hints[k];
+    memmove(p->hints + 1, p->hints, sizeof p->hints[0] * (size_t)k);
+    p->hints[0] = m;
+}
+
+/* The hint list of the turn: the whole hand when it goes out in one move, then the move the
+ * normal-level computer would play, then the rest in the hint order of the rules core (only
+ * the whole hand when play_all forces it). */
 static void compute_hints(Play *p)
 {
     const DdzGame *g = &p->game;
@@ -478,8 +560,50 @@ static void compute_hints(Play *p)
         if (n > 0 && legal[0].type != DDZ_PASS && legal[0].ranks == hand) {
             memcpy(p->hints, legal, sizeof legal[0] * (size_t)n);
             p->nhints = n;
+            return;
         }
     }
+    DdzView v;
+    DdzAction a;
+    ddz_game_view(g, PLAY_YOU, &v);
+    if (p->agent[PLAY_YOU].act && p->agent[PLAY_YOU].act(p->agent[PLAY_YOU].state, &v, &a) == 0 &&
+        a.kind == DDZ_ACT_PLAY && a.move.type != DDZ_PASS)
+        for (int i = 0; i < p->nhints; i++)
+            if (ddz_move_equal(&p->hints[i], &a.move)) {
+                hint_first(p, i);
+                break;
+            }
+    for (int i = 0; i < p->nhints; i++)
+        if (p->hints[i].ranks == hand) {
+            hint_first(p, i);
+            break;
+        }
+}
+
+bool play_whole_hand(Play *p)
+{
+    const DdzGame *g = &p->game;
+    if (g->turn != PLAY_YOU || g->phase != DDZ_PHASE_PLAY)
+        return false;
+    compute_hints(p);
+    if (p->nhints == 0 || p->hints[0].ranks != ddz_cards_ranks(g->hand[PLAY_YOU]))
+        return false;
+    char text[128];
+    p->sel.hint = 0;
+    p->sel.cards = g->hand[PLAY_YOU];
+    p->sel.typed[0] = '\0';
+    play_move_text(p, &p->hints[0], text, sizeof text);
+    play_say(p, MSG_HINT, T_HINT_ALL, text);
+    return true;
+}
+
+bool play_cannot_beat(const Play *p)
+{
+    const DdzGame *g = &p->game;
+    if (g->turn != PLAY_YOU || g->phase != DDZ_PHASE_PLAY || ddz_game_table(g).type == DDZ_PASS)
+        return false;
+    DdzMove legal[DDZ_MAX_MOVES + 1];
+    return ddz_game_legal_moves(g, legal) == 1 && legal[0].type == DDZ_PASS; /* only the pass */
 }
 
 void play_hint_next(Play *p)
@@ -507,7 +631,7 @@ void play_hint_next(Play *p)
         p->sel.cards = 0;
         p->sel.pass_hint = true;
         p->sel.hint = 0;
-        play_ranks_text(ddz_game_table(g).ranks, ttext, sizeof ttext);
+        play_ranks_text(p, ddz_game_table(g).ranks, ttext, sizeof ttext);
         play_say(p, MSG_HINT, T_HINT_NONE, ttext);
         return;
     }
@@ -534,7 +658,7 @@ void play_sel_describe(const Play *p, char *buf, size_t size)
             return;
         if (!ddz_cards_pick(g->hand[PLAY_YOU], ranks, &c)) {
             char rt[96];
-            play_ranks_text(ranks, rt, sizeof rt);
+            play_ranks_text(p, ranks, rt, sizeof rt);
             play_fmt(p, buf, size, T_ERR_NOT_IN_HAND, rt);
             return;
         }
@@ -547,7 +671,7 @@ void play_sel_describe(const Play *p, char *buf, size_t size)
         return;
     }
     char text[96], ttext[96];
-    play_ranks_text(ranks, text, sizeof text);
+    play_ranks_text(p, ranks, text, sizeof text);
     DdzMove rd[DDZ_MAX_READINGS];
     int n = ddz_move_classify(ranks, g->opt.rules, rd);
     if (n == 0) {
@@ -564,7 +688,7 @@ void play_sel_describe(const Play *p, char *buf, size_t size)
             play_fmt(p, buf, size, T_SEL_BEATS, text, play_type_name(p, rd[i].type));
             return;
         }
-    play_ranks_text(table.ranks, ttext, sizeof ttext);
+    play_ranks_text(p, table.ranks, ttext, sizeof ttext);
     play_fmt(p, buf, size, T_SEL_NOT_BEAT, text, ttext);
 }
 
@@ -580,15 +704,24 @@ void play_unseen(const Play *p, int count[DDZ_RANK_NB])
         count[k] = ddz_ranks_get(r, k);
 }
 
-int play_multiple(const Play *p)
+bool play_lifetime(const Play *p, char *buf, size_t size)
 {
-    const DdzGame *g = &p->game;
-    int show = 1;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (g->shown[s] > show)
-            show = g->shown[s];
-    int d = g->bombs + g->robs;
-    return (1 << (d < 24 ? d : 24)) * show;
+    ProfileStats st[16];
+    int n = p->cfg.profile ? profile_stats(p->cfg.profile, st, 16) : 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(st[i].level, p->cfg.level) && st[i].games > 0) {
+            int won = st[i].landlord_wins + st[i].farmer_wins;
+            play_fmt(p, buf, size, T_LIFETIME, play_level_text(p, p->cfg.level), st[i].games, won,
+                     100 * won / st[i].games, st[i].best, st[i].worst);
+            return true;
+        }
+    return false;
+}
+
+void play_resumed_text(const Play *p, char *buf, size_t size)
+{
+    play_fmt(p, buf, size, T_RESUMED, (unsigned long long)p->cfg.seed, p->match.games + 1, p->match.score[0],
+             p->match.score[1], p->match.score[2]);
 }
 
 int play_base(const Play *p)

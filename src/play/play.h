@@ -13,6 +13,7 @@
 #include "ddz/agent.h"
 #include "ddz/game.h"
 #include "ddz/match.h"
+#include "profile.h"
 
 /* Seats: you are seat 0; play passes counter-clockwise 0 -> 1 -> 2, so East (on your right)
  * is seat 1 and West (on your left) seat 2. */
@@ -28,6 +29,12 @@ typedef struct PlayConfig {
     bool color;
     const char *record;   /* directory for one game record per deal, or NULL */
     int delay_ms;         /* how long a computer player "thinks" */
+    Profile *profile;     /* where progress and statistics are kept, or NULL (not owned) */
+    const ProfileMatch *resume; /* a saved match to go on with, or NULL for a new one */
+    bool autopass;        /* 要不起: pass by itself when nothing beats the table */
+    bool bell;            /* ring the terminal bell when your turn comes after others played */
+    int timer_s;          /* seconds for each of your turns in the curses game (0: no timer);
+                             then the computer plays that turn for you */
 } PlayConfig;
 
 /* What a seat did last in the current round, for display. */
@@ -67,6 +74,8 @@ typedef struct Play {
     int nreadings;
     bool counter;                /* show the card counter */
     bool over;                   /* the game is over: result holds it */
+    bool resumed;                /* the match was resumed from the profile (until shown) */
+    bool autoplay;               /* 托管: the normal-level computer plays your seat */
     DdzResult result;
     int msg_kind;
     char msg[320];               /* the last message for the human: refusal, hint, ... */
@@ -109,8 +118,11 @@ typedef struct PlayUi {
 Play *play_new(const PlayConfig *cfg, DdzError *err);
 void play_free(Play *p);
 
-/* Plays the match to its end (or until the person quits). Returns 0 at the end of the
- * match, 1 when the person quit, -1 on an internal error (message in p->msg). */
+/* Plays the match to its end (or until the person quits); when the front end answers
+ * EV_MATCH_OVER with 1, a new match follows (seed derived from the last). Returns 0 at the
+ * end of the match, 1 when the person quit, -1 on an internal error (message in p->msg).
+ * With a profile, the match state is saved at its start and after every deal, and each
+ * finished game's statistics with it in one transaction. */
 int play_run(Play *p, const PlayUi *ui);
 
 /* The human's actions. Each checks, applies, and returns 0; or refuses with the reason in
@@ -124,6 +136,8 @@ int play_human_pass(Play *p);
 int play_human_cards(Play *p, DdzCards cards, int reading);
 /* Plays typed ranks ("33344", "10", "xd"): the lowest suits of each rank. */
 int play_human_typed(Play *p, const char *text);
+/* The normal-level computer decides and plays seat 0's turn (托管, or the timer ran out). */
+int play_human_auto(Play *p);
 /* Plays the current selection (a hint's pass included). */
 int play_human_selection(Play *p);
 /* Turns typed ranks into cards of the hand; 0, or -1 with the reason in p->msg. */
@@ -135,17 +149,49 @@ bool play_can_show(const Play *p);
 int play_values(const Play *p, uint8_t out[4]);
 /* A suggested bid or double value for seat 0 (a simple hand-strength rule). */
 int play_value_hint(const Play *p);
-/* Selects the next hint (cycling) and describes it in p->msg. */
+/* When your whole hand goes out in one legal move now: selects it as the first hint, says
+ * so in p->msg (Enter plays it) and returns true. */
+bool play_whole_hand(Play *p);
+/* Whether it is your turn to follow and nothing but a pass is legal (要不起). */
+bool play_cannot_beat(const Play *p);
+/* Selects the next hint (cycling) and describes it in p->msg: the whole hand first when it
+ * is one move, then the move the normal-level computer would play, then the others. */
 void play_hint_next(Play *p);
 /* Forgets the selection and the hint cycle. */
 void play_sel_clear(Play *p);
 /* Describes the current selection: its reading, or why it is no move (buf may be ""). */
 void play_sel_describe(const Play *p, char *buf, size_t size);
 
+/* Your lifetime statistics at this level from the profile, as a line; false without. */
+bool play_lifetime(const Play *p, char *buf, size_t size);
+/* "Your match goes on (seed N): game G, You 102, ..." for a resumed match. */
+void play_resumed_text(const Play *p, char *buf, size_t size);
+
 /* Cards of each rank that you have not seen: not in your hand and not played. */
 void play_unseen(const Play *p, int count[DDZ_RANK_NB]);
-/* The game's multiple so far: 2^(bombs + robs) × show (doubling is per farmer). */
+/* The multiple that applies to you now: the game's multiple so far (2^(bombs + robs) × 明牌,
+ * and the spring once the game is over) times your doubling factor (play_seat_factor), so
+ * that base × multiple is what you win or lose before a cap and fees. */
 int play_multiple(const Play *p);
+/* A seat's factor of the game score: a farmer's own doubling and the landlord's answer to it
+ * (1, 2, 4, ... as DdzResult.stake_factor), the landlord the sum of both farmers'; 1 before
+ * there is a landlord. */
+int play_seat_factor(const DdzGame *g, int seat);
+
+/* A finished game's result explained (result.c): one factor per line, label and value
+ * ("Bombs: 1", "×2"), adding up to each seat's score; then one row per seat. */
+enum { PLAY_LINE_FACTOR, PLAY_LINE_TOTAL, PLAY_LINE_WARN };
+#define PLAY_RESULT_LINES 20
+typedef struct PlayLine {
+    int kind;
+    char label[160];
+    char value[48];
+} PlayLine;
+int play_result_lines(const Play *p, PlayLine out[PLAY_RESULT_LINES]);
+typedef struct PlaySeatRow {
+    char name[80], role[80], score[16], total[16];
+} PlaySeatRow;
+void play_result_rows(const Play *p, PlaySeatRow rows[DDZ_SEAT_NB]);
 /* The base score so far (the bid, or the rob flow's base once called; 0 before). */
 int play_base(const Play *p);
 
@@ -166,14 +212,21 @@ const char *play_type_name(const Play *p, int type);
 void play_card_face(const Play *p, DdzCard c, char rank[8], char suit[8], bool *red);
 /* Cards as "♠3 ♥10 大王" / "S3 HT RJ", sorted, space-separated. */
 void play_cards_text(const Play *p, DdzCards cards, char *buf, size_t size);
-/* Rank notation ("33344"), "T" written "10" for people. */
-void play_ranks_text(DdzRanks ranks, char *buf, size_t size);
+/* Ranks for sentences, as the hand shows them: "3 3 3 4 4", "10 10", "小王 大王" (BJ RJ in
+ * English or ASCII). */
+void play_ranks_text(const Play *p, DdzRanks ranks, char *buf, size_t size);
 /* A move described for people: "33344 (三带一对)". */
 void play_move_text(const Play *p, const DdzMove *m, char *buf, size_t size);
+/* One reading of a card set for the choice between readings: the move and its main part. */
+void play_reading_text(const Play *p, const DdzMove *m, char *buf, size_t size);
 /* History entry i as a line: "West: ♠3 ♥3 (pair)", "东家：不要". */
 void play_action_text(const Play *p, int i, char *buf, size_t size);
 /* The word for a seat's bid, double, show or pass note ("叫 2 分", "pass"); "" for a play. */
 void play_note_word(const Play *p, int seat, const PlayNote *n, char *buf, size_t size);
+/* A level or agent name for people ("普通" for normal); other agent names as they are. */
+const char *play_level_text(const Play *p, const char *level);
+/* The rule options in words of the game's language, separated by "; " or "，". */
+void play_options_text(const Play *p, const DdzOptions *o, char *buf, size_t size);
 /* The wealth title in the game's language. */
 const char *play_title(const Play *p, int score);
 
@@ -209,6 +262,10 @@ void play_tui_box(int y, int x, int h, int w, const char *title);
 bool play_type_rank(Play *p, int k);
 /* Display width of UTF-8 text (Chinese characters take two columns). */
 int play_text_width(const char *s);
+
+/* Display width of UTF-8 text whatever the locale: East Asian wide characters take two
+ * columns, everything else one (for the line mode, which sets no locale). */
+int play_utf8_width(const char *s);
 
 /* PLAY_ZH when the locale's language (LC_ALL, LC_MESSAGES, LANG) is Chinese, else PLAY_EN. */
 int play_locale_lang(void);

@@ -20,12 +20,12 @@ static long arg_num(const json_t *args, const char *key)
 }
 
 /* Ranks in rank notation, as the hand shows them. */
-static void ranks_text(const char *text, char *buf, size_t size)
+static void ranks_text(const Play *p, const char *text, char *buf, size_t size)
 {
     DdzRanks r;
     DdzError err;
     if (ddz_ranks_parse(text, &r, &err) == 0)
-        play_ranks_text(r, buf, size);
+        play_ranks_text(p, r, buf, size);
     else
         snprintf(buf, size, "%s", text);
 }
@@ -38,7 +38,7 @@ static void move_text(const Play *p, const DdzClient *c, const char *text, char 
     if (ddz_move_parse(text, c->opt.rules, &m, &err) == 0)
         play_move_text(p, &m, buf, size);
     else
-        ranks_text(text, buf, size);
+        ranks_text(p, text, buf, size);
 }
 
 static void illegal_text(const Play *p, const DdzClient *c, const json_t *args, char *buf, size_t size)
@@ -46,7 +46,7 @@ static void illegal_text(const Play *p, const DdzClient *c, const json_t *args, 
     const char *reason = arg_str(args, "reason");
     char a[160], b[160];
     if (!strcmp(reason, "not_a_move")) {
-        ranks_text(arg_str(args, "ranks"), a, sizeof a);
+        ranks_text(p, arg_str(args, "ranks"), a, sizeof a);
         play_fmt(p, buf, size, T_RF_NOT_A_MOVE, a);
     } else if (!strcmp(reason, "does_not_beat")) {
         move_text(p, c, arg_str(args, "move"), a, sizeof a);
@@ -55,7 +55,7 @@ static void illegal_text(const Play *p, const DdzClient *c, const json_t *args, 
     } else if (!strcmp(reason, "lead_pass")) {
         play_fmt(p, buf, size, T_RF_LEAD_PASS);
     } else if (!strcmp(reason, "whole_hand")) {
-        ranks_text(arg_str(args, "ranks"), a, sizeof a);
+        ranks_text(p, arg_str(args, "ranks"), a, sizeof a);
         play_fmt(p, buf, size, T_RF_WHOLE_HAND, a);
     } else if (!strcmp(reason, "value")) {
         json_t *vals = json_object_get(args, "values"), *v;
@@ -101,7 +101,7 @@ void play_refusal_text(const Play *p, const DdzClient *c, json_t *msg, char *buf
         long s = arg_num(args, "seat");
         play_fmt(p, buf, size, T_RF_NOT_YOUR_TURN, s >= 0 && s < DDZ_SEAT_NB && c->names[s][0] ? c->names[s] : "?");
     } else if (!strcmp(code, "not_in_hand") && json_is_string(json_object_get(args, "ranks"))) {
-        ranks_text(arg_str(args, "ranks"), a, sizeof a);
+        ranks_text(p, arg_str(args, "ranks"), a, sizeof a);
         play_fmt(p, buf, size, T_RF_NOT_IN_HAND, a);
     } else if (!strcmp(code, "playing")) {
         if (room)

@@ -148,16 +148,37 @@ void play_cards_text(const Play *p, DdzCards cards, char *buf, size_t size)
     }
 }
 
-void play_ranks_text(DdzRanks ranks, char *buf, size_t size)
+void play_ranks_text(const Play *p, DdzRanks ranks, char *buf, size_t size)
 {
-    ddz_ranks_format(ranks, buf, size);
+    static const char *const RANKS[DDZ_RANK_NB] = {"3", "4", "5", "6", "7", "8", "9", "10",
+                                                    "J", "Q", "K", "A", "2", "BJ", "RJ"};
+    bool zh = p->cfg.lang == PLAY_ZH && !p->cfg.ascii;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < DDZ_RANK_NB; k++)
+        for (int i = ddz_ranks_get(ranks, k); i > 0 && n < size; i--) {
+            const char *r = zh && k == DDZ_RANK_BJ ? "小王" : zh && k == DDZ_RANK_RJ ? "大王" : RANKS[k];
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? " " : "", r);
+        }
 }
 
 void play_move_text(const Play *p, const DdzMove *m, char *buf, size_t size)
 {
     char r[80];
-    play_ranks_text(m->ranks, r, sizeof r);
+    play_ranks_text(p, m->ranks, r, sizeof r);
     snprintf(buf, size, p->cfg.lang == PLAY_ZH ? "%s（%s）" : "%s (%s)", r, play_type_name(p, m->type));
+}
+
+void play_reading_text(const Play *p, const DdzMove *m, char *buf, size_t size)
+{
+    static const char *const RANKS[DDZ_RANK_NB] = {"3", "4", "5", "6", "7", "8", "9", "10",
+                                                    "J", "Q", "K", "A", "2", "BJ", "RJ"};
+    char text[128];
+    play_move_text(p, m, text, sizeof text);
+    if (m->len > 1)
+        play_fmt(p, buf, size, T_READING_CHAIN, text, RANKS[m->rank % DDZ_RANK_NB], m->len);
+    else
+        play_fmt(p, buf, size, T_READING_MAIN, text, RANKS[m->rank % DDZ_RANK_NB]);
 }
 
 void play_note_word(const Play *p, int seat, const PlayNote *n, char *buf, size_t size)
@@ -224,6 +245,80 @@ void play_action_text(const Play *p, int i, char *buf, size_t size)
     }
     play_note_word(p, a->seat, &n, word, sizeof word);
     play_fmt(p, buf, size, T_EV_NOTE, who, word);
+}
+
+const char *play_level_text(const Play *p, const char *level)
+{
+    static const char *const NAMES[] = {"easy", "normal", "hard", "expert", "random", "greedy"};
+    for (int i = 0; i < 6; i++)
+        if (!strcmp(level, NAMES[i]))
+            return play_text(p, (PlayText)(T_LEVEL_EASY + i));
+    return level;
+}
+
+void play_options_text(const Play *p, const DdzOptions *o, char *buf, size_t size)
+{
+    static const PlayText RULES[] = {T_OPT_STANDARD, T_OPT_CLASSIC, T_OPT_DOUZERO, T_OPT_BOTZONE};
+    static const PlayText FIRST[] = {T_OPT_GIVEN, T_OPT_REVEALED, T_OPT_HEART3, T_OPT_MIDDLE};
+    const char *sep = play_text(p, T_OPT_SEP);
+    char part[128];
+    size_t n = 0;
+    buf[0] = '\0';
+#define PART(...)                                                                                      \
+    do {                                                                                               \
+        play_fmt(p, part, sizeof part, __VA_ARGS__);                                                   \
+        if (n < size)                                                                                  \
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? sep : "", part);                     \
+    } while (0)
+    PART((unsigned)o->rules < 4 ? RULES[o->rules] : T_OPT_STANDARD);
+    PART(o->bid_mode == DDZ_BID_ROB ? T_OPT_ROB : T_OPT_POINTS);
+    PART(o->first_bidder < 4 ? FIRST[o->first_bidder] : T_OPT_GIVEN);
+    if (o->double_mode == DDZ_DOUBLE_FARMER)
+        PART(T_OPT_FARMER);
+    if (o->double_mode == DDZ_DOUBLE_APP)
+        PART(T_OPT_APP);
+    if (o->packet_deal)
+        PART(T_OPT_PACKET);
+    if (o->forced_bid)
+        PART(T_OPT_FORCED);
+    if (o->must_bid)
+        PART(T_OPT_MUST);
+    if (o->show_cards)
+        PART(T_OPT_SHOW);
+    if (o->play_all)
+        PART(T_OPT_PLAY_ALL);
+    if (o->spring_off)
+        PART(T_OPT_SPRING_OFF);
+    if (o->leaver_penalty)
+        PART(T_OPT_LEAVER);
+    if (o->base != ddz_options_default().base)
+        PART(T_OPT_BASE, o->base);
+    if (o->cap)
+        PART(T_OPT_CAP, o->cap);
+    if (o->fee_percent)
+        PART(T_OPT_FEE, o->fee_percent);
+#undef PART
+}
+
+int play_utf8_width(const char *s)
+{
+    int w = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    while (*u) {
+        unsigned c = *u++;
+        if (c >= 0xC0) {
+            int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+            c &= 0x3Fu >> more;
+            for (; more > 0 && (*u & 0xC0) == 0x80; more--)
+                c = (c << 6) | (*u++ & 0x3Fu);
+        }
+        /* East Asian wide: Hangul Jamo, CJK and Hangul, compatibility forms, full-width forms. */
+        bool wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
+                    (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+                    (c >= 0xFFE0 && c <= 0xFFE6);
+        w += wide ? 2 : 1;
+    }
+    return w;
 }
 
 int play_locale_lang(void)

@@ -34,8 +34,10 @@
     X(T_EV_REDEAL, "Nobody bid: the cards are dealt again.", "都不叫，重新发牌。") \
     X(T_EV_TWO_LEFT, "%s: two cards left! (报双)", "%s：报双！还剩两张。") \
     X(T_EV_ONE_LEFT, "%s: one card left! (报单)", "%s：报单！还剩一张。") \
-    X(T_WARN_TWO, "2 left!", "报双!") \
-    X(T_WARN_ONE, "1 left!", "报单!") \
+    X(T_MARK_BOMB, "*** BOMB! ×2 *** %s", "*** 炸弹！×2 *** %s") \
+    X(T_MARK_ROCKET, "*** ROCKET! ×2 *** %s", "*** 王炸！×2 *** %s") \
+    X(T_WARN_TWO, "%d cards left!", "%d 张，报双！") \
+    X(T_WARN_ONE, "%d card left!", "%d 张，报单！") \
     X(T_GAME_N, "Game %d", "第 %d 局") \
     X(T_FIRST_BIDS, "%s to bid first.", "%s先叫。") \
     X(T_REVEALED, "Revealed card %s: %s to bid first.", "明牌 %s：%s先叫。") \
@@ -50,6 +52,22 @@
     X(T_STAKE, "Base %d × multiple %d = %d", "底分 %d × 倍数 %d = %d") \
     X(T_FEE, "House fee: %d", "抽水：%d") \
     X(T_SCORE_LINE, "%s %+d → %d", "%s %+d → %d") \
+    /* The result panel: one factor per line. */ \
+    X(T_R_BASE, "Base", "底分") \
+    X(T_R_BOMBS, "Bombs: %d", "炸弹 %d 个") \
+    X(T_R_ROCKET, "Rocket", "王炸") \
+    X(T_R_SPRING, "Spring", "春天") \
+    X(T_R_ANTI_SPRING, "Anti-spring", "反春") \
+    X(T_R_SPRING_OFF, " (not doubled under these rules)", "（本规则不翻倍）") \
+    X(T_R_ROBS, "Robs: %d", "抢地主 %d 次") \
+    X(T_R_SHOW, "Shown hand", "明牌") \
+    X(T_R_GAME, "Game score: %d × %d", "本局分：%d × %d") \
+    X(T_R_STAKE, "%s, a farmer: the game score", "%s（农民）：本局分") \
+    X(T_R_STAKE_X, "%s, a farmer: game score × %d (%s)", "%s（农民）：本局分 × %d（%s）") \
+    X(T_R_CAP, "Cap %d on the stakes of %s and %s", "封顶 %d：%s和%s的输赢降为") \
+    X(T_R_LANDLORD, "%s, the landlord: %d + %d", "%s（地主）：%d + %d") \
+    X(T_R_FEE, "House fee %d%%: %s", "抽水 %d%%：%s") \
+    X(T_R_PENALTY, "%s left the game: %d instead of the result", "%s中途离开：改罚 %d 分") \
     X(T_MATCH_OVER, "Match over; games played: %d.", "比赛结束，共 %d 局。") \
     X(T_TITLE_HEAD, "Final table", "最终排名") \
     X(T_TITLE_ROW, "%s  %d  %s", "%s  %d  %s") \
@@ -60,6 +78,7 @@
     X(T_ERR_NOT_BEAT, "%s does not beat %s.", "%s 管不住 %s。") \
     X(T_ERR_NOT_IN_HAND, "Not in your hand: %s.", "你手里没有：%s。") \
     X(T_ERR_NOTHING, "Nothing selected: type ranks, or h for a hint.", "还没选牌：输入点数，或按 h 提示。") \
+    X(T_ERR_NO_VALUE, "Type your choice (%s), or h for a hint.", "请输入选择（%s），或 h 提示。") \
     X(T_ERR_BID, "You cannot bid %d now; choose %s.", "现在不能叫 %d；可选：%s。") \
     X(T_ERR_DOUBLE, "You cannot choose %d now; choose %s.", "现在不能选 %d；可选：%s。") \
     X(T_ERR_PARSE, "'%s': position %d is not a rank (3-9 10 J Q K A 2, x/B small joker, d/R big joker).", \
@@ -71,9 +90,12 @@
       "只能在叫分之前，或当地主后出第一手牌之前明牌。") \
     X(T_ERR_UNKNOWN, "Unknown command '%s'; ? lists the commands.", "不认识的命令“%s”；输入 ? 查看命令。") \
     X(T_ERR_ENGINE, "%s", "%s") \
+    X(T_ERR_SAVE, "Could not save your progress.", "无法保存进度。") \
     X(T_ERR_RECORD, "cannot write the game record %s", "无法写入牌谱 %s") \
     /* Hints and the selection. */ \
     X(T_HINT_N, "Hint %d/%d: %s", "提示 %d/%d：%s") \
+    X(T_AUTO_PASS, "Nothing beats %s: you pass.", "要不起 %s，自动不要。") \
+    X(T_HINT_ALL, "Your whole hand goes out: %s. Enter plays it.", "一手出完：%s。回车打出。") \
     X(T_HINT_NONE, "Nothing beats %s: pass.", "没有牌管得住 %s：不要。") \
     X(T_HINT_BID, "Hint: %d = %s (Enter)", "提示：%d = %s（回车确认）") \
     X(T_HINT_DOUBLE, "Hint: %d = %s (Enter)", "提示：%d = %s（回车确认）") \
@@ -83,6 +105,8 @@
     X(T_SEL_BEATS, "%s: %s, beats the table", "%s：%s，管得住") \
     X(T_SEL_NOT_BEAT, "%s does not beat %s", "%s 管不住 %s") \
     X(T_SEL_NOT_MOVE, "%s is not a move", "%s 不是合法牌型") \
+    X(T_READING_CHAIN, "%s, from %s, %d long", "%s，从 %s 起，%d 连") \
+    X(T_READING_MAIN, "%s, on %s", "%s，主牌 %s") \
     X(T_READINGS, "%s reads several ways; choose one:", "%s 有几种读法，请选择：") \
     /* Prompts. */ \
     X(T_TURN_BID, "Your bid?", "请叫分：") \
@@ -107,49 +131,104 @@
     X(T_SCORES, "Scores", "积分") \
     X(T_SEED, "seed %llu", "种子 %llu") \
     X(T_REPLAY, "Replay this match: ddz play --seed %llu", "重玩这场比赛：ddz play --seed %llu") \
-    X(T_QUIT_ASK, "Quit the match? (y/n)", "确定退出比赛吗？(y/n)") \
+    X(T_QUIT_ASK, "Quit the match? (y/n)", "确定退出比赛吗？（y/n）") \
     X(T_NEXT_GAME, "Enter: next game   v: view the table", "回车：下一局   v：查看牌桌") \
     X(T_END_MATCH, "Enter: final table   v: view the table", "回车：最终排名   v：查看牌桌")\
     X(T_LEAVE, "Enter: leave", "回车：退出") \
+    X(T_FINAL_KEYS, "n: new match   Enter: leave", "n：新比赛   回车：退出") \
+    X(T_NEW_ASK, "Type new for a new match; an empty line leaves.", "输入“新比赛”再来一场；空行退出。") \
+    X(T_RESUMED, "Your match goes on (seed %llu): game %d, You %d, East %d, West %d.", \
+      "继续上次的比赛（种子 %llu）：第 %d 局，你 %d，东家 %d，西家 %d。") \
+    X(T_LIFETIME, "All your games at %s: %d, won %d (%d%%), best %+d, worst %+d", \
+      "%s难度的全部战绩：%d 局，胜 %d 局（%d%%），最好 %+d，最差 %+d") \
+    X(T_STATS_HEAD, "Your games, by level (%s)", "历史战绩，按难度（%s）") \
+    X(T_STATS_COLS, "level      games  landlord won  farmer won  win rate   best  worst  springs  bombs", \
+      "难度       局数   地主胜/局     农民胜/局    胜率       最好  最差   春天     炸弹") \
+    X(T_STATS_NONE, "No games yet (%s).", "还没有战绩（%s）。") \
+    X(T_HISTORY_TITLE, "This game, move by move - any key closes", "本局记录 —— 按任意键关闭") \
+    X(T_HISTORY_NONE, "Nothing played yet.", "还没有出牌。") \
+    X(T_TIME_UP, "Time is up: the computer played for you.", "时间到，电脑替你出了牌。") \
+    X(T_AUTO_ON, "托管: the computer plays for you (o takes back).", "托管：电脑替你出牌（按 o 取消）。") \
+    X(T_AUTO_ON_PLAIN, "托管: the computer plays for you until this game ends.", "托管：电脑替你打完这一局。") \
+    X(T_AUTO_OFF, "You play again.", "取消托管，你自己出牌。") \
+    X(T_KEYS_VIEW, "v back to the panel  Enter %s  c counter  ? help  Esc quit", \
+      "v 返回结算  回车 %s  c 记牌器  ? 帮助  Esc 退出") \
+    X(T_W_NEXT, "next game", "下一局") \
+    X(T_W_FINAL, "final table", "最终排名") \
+    X(T_W_LEAVE, "leave", "退出") \
     X(T_TOO_SMALL, "The terminal is %d×%d; the game needs %d×%d. Please enlarge it.", \
       "终端只有 %d×%d，游戏需要 %d×%d，请放大窗口。") \
     X(T_WELCOME, "ddz %s: you against West and East, 100 points each, until someone is broke.", \
       "ddz %s 斗地主：你对西家和东家，各 100 分，直到有人输光。") \
-    X(T_SETUP, "Level %s; %s;", "难度 %s；%s；")\
+    X(T_SETUP, "Level: %s. Rules: %s.", "难度：%s。规则：%s。")\
+    /* Levels and rule options, for people. */ \
+    X(T_LEVEL_EASY, "easy", "简单") \
+    X(T_LEVEL_NORMAL, "normal", "普通") \
+    X(T_LEVEL_HARD, "hard", "困难") \
+    X(T_LEVEL_EXPERT, "expert", "专家") \
+    X(T_LEVEL_RANDOM, "random", "随机") \
+    X(T_LEVEL_GREEDY, "greedy", "贪心") \
+    X(T_OPT_SEP, "; ", "，") \
+    X(T_OPT_STANDARD, "standard moves", "标准牌型") \
+    X(T_OPT_CLASSIC, "classic moves (four + two different kickers)", "经典牌型（四带二须两张不同）") \
+    X(T_OPT_DOUZERO, "DouZero moves", "DouZero 牌型") \
+    X(T_OPT_BOTZONE, "Botzone moves", "Botzone 牌型") \
+    X(T_OPT_POINTS, "bids of 1, 2 or 3", "叫分 1、2、3") \
+    X(T_OPT_ROB, "call and rob (×2 a rob)", "叫地主、抢地主（每抢 ×2）") \
+    X(T_OPT_GIVEN, "the first bidder turns round", "轮流先叫") \
+    X(T_OPT_REVEALED, "a revealed card's holder bids first", "明牌者先叫") \
+    X(T_OPT_HEART3, "the ♥3 bids first", "红桃 3 先叫") \
+    X(T_OPT_MIDDLE, "a card from the middle decides who bids first", "中间明牌者先叫") \
+    X(T_OPT_FARMER, "farmers double, the landlord redoubles", "农民倒牌、地主拉牌") \
+    X(T_OPT_APP, "double (×2) and super double (×4)", "加倍（×2）、超级加倍（×4）") \
+    X(T_OPT_PACKET, "dealt in packets", "按把发牌") \
+    X(T_OPT_FORCED, "if all pass the last bids 1", "都不叫时末家叫 1 分") \
+    X(T_OPT_MUST, "strong hands must bid", "好牌必须叫") \
+    X(T_OPT_SHOW, "showing the hand (明牌) allowed", "可以明牌") \
+    X(T_OPT_PLAY_ALL, "a hand that is one move goes out at once", "能一手出完必须出完") \
+    X(T_OPT_SPRING_OFF, "springs do not double", "春天不翻倍") \
+    X(T_OPT_LEAVER, "leaving costs 10 × base", "逃跑罚 10 倍底分") \
+    X(T_OPT_BASE, "base %d", "底分 %d") \
+    X(T_OPT_CAP, "cap %d", "封顶 %d") \
+    X(T_OPT_FEE, "house fee %d%%", "抽水 %d%%") \
     X(T_CAN_SHOW, "You may show your cards now (明牌): say show.", "现在可以明牌：输入 show。") \
-    X(T_KEYS_PLAY, "Enter play  p pass  h hint  ←→ space select  c counter  ? help  q quit", \
-      "回车 出牌  p 不要  h 提示  ←→ 空格 选牌  c 记牌器  ? 帮助  q 退出") \
-    X(T_KEYS_BID, "1 2 3 bid  0/p no bid  h hint  c counter  ? help  q quit", \
-      "1 2 3 叫分  0/p 不叫  h 提示  c 记牌器  ? 帮助  q 退出") \
-    X(T_KEYS_YESNO, "1/y yes  0/n/p no  h hint  c counter  ? help  q quit", \
-      "1/y 是  0/n/p 否  h 提示  c 记牌器  ? 帮助  q 退出") \
-    X(T_KEYS_APP, "1 double  2 super  0/p no  h hint  c counter  ? help  q quit", \
-      "1 加倍  2 超级加倍  0/p 不加倍  h 提示  c 记牌器  ? 帮助  q 退出") \
-    X(T_KEYS_WAIT, "c counter  ? help  q quit", "c 记牌器  ? 帮助  q 退出") \
+    X(T_KEYS_PLAY, "Enter play  p pass  h hint  ←→ space select  c counter  ? help  Esc quit", \
+      "回车 出牌  p 不要  h 提示  ←→ 空格 选牌  c 记牌器  ? 帮助  Esc 退出") \
+    X(T_KEYS_BID, "1 2 3 bid  0/p no bid  h hint  c counter  ? help  Esc quit", \
+      "1 2 3 叫分  0/p 不叫  h 提示  c 记牌器  ? 帮助  Esc 退出") \
+    X(T_KEYS_YESNO, "1/y yes  0/n/p no  h hint  c counter  ? help  Esc quit", \
+      "1/y 是  0/n/p 否  h 提示  c 记牌器  ? 帮助  Esc 退出") \
+    X(T_KEYS_APP, "1 double  2 super  0/p no  h hint  c counter  ? help  Esc quit", \
+      "1 加倍  2 超级加倍  0/p 不加倍  h 提示  c 记牌器  ? 帮助  Esc 退出") \
+    X(T_KEYS_WAIT, "c counter  ? help  Esc quit", "c 记牌器  ? 帮助  Esc 退出") \
     X(T_KEYS_SHOW, "  m show", "  m 明牌") \
     X(T_HELP_TITLE, "Keys and move types — any key closes", "按键与牌型 —— 按任意键关闭") \
     X(T_HELP_KEYS, \
-      "3-9 10/T J Q K A 2   select by rank: 33344, 10JQKA (queen: capital Q)\n" \
+      "3-9 10/T J Q K A 2   select by rank: 33344, 10JQKA (letters are ranks)\n" \
       "x or B, d or R       the small joker, the big joker\n" \
       "←/→  space           move along your hand, raise or lower a card\n" \
       "Enter                play the raised cards\n" \
-      "Backspace, Esc       take back a typed rank, clear the selection\n" \
+      "Backspace            take back a typed rank\n" \
+      "Esc                  clear the selection; with none, quit (after asking)\n" \
       "p                    pass (不要)\n" \
       "h or Tab             next hint: the moves that beat the table\n" \
       "c                    the card counter (记牌器) on and off\n" \
       "m                    show your cards (明牌), when the rules allow it\n" \
-      "q                    quit, after asking\n" \
+      "l, o                 this game's history; 托管 (the computer plays) on and off\n" \
+      "Ctrl-C               quit, after asking\n" \
       "Bidding: 1 2 3, or 0/p for no bid. Doubling: 1/y yes, 0/n/p no.", \
-      "3-9 10/T J Q K A 2   按点数选牌：33344、10JQKA（Q 用大写）\n" \
+      "3-9 10/T J Q K A 2   按点数选牌：33344、10JQKA（字母都是点数）\n" \
       "x 或 B，d 或 R       小王、大王\n" \
       "←/→  空格            在手牌中移动，抬起或放下一张牌\n" \
       "回车                 打出抬起的牌\n" \
-      "退格、Esc            删掉一个输入的点数、清除选择\n" \
+      "退格                 删掉一个输入的点数\n" \
+      "Esc                  清除选择；没有选择时退出（会先确认）\n" \
       "p                    不要\n" \
       "h 或 Tab             下一个提示：能管住桌面的牌\n" \
       "c                    打开或关闭记牌器\n" \
       "m                    明牌（规则允许时）\n" \
-      "q                    退出（会先确认）\n" \
+      "l、o                 本局记录；托管（电脑代打）开关\n" \
+      "Ctrl-C               退出（会先确认）\n" \
       "叫分：1 2 3，0/p 不叫。倒牌/拉牌：1/y 是，0/n/p 否。") \
     X(T_HELP_TYPES, \
       "single 3   pair 33   trio 333   trio+single 3334   trio+pair 33344\n" \
@@ -164,7 +243,7 @@
       "炸弹 3333：管住任何非炸弹  王炸 BR（大小王）：最大") \
     X(T_HELP_PLAIN, \
       "Commands (one per line):\n" \
-      "  33344, 10JQKA, xd     play these ranks (x/B small joker, d/R big joker)\n" \
+      "  33344, 10JQKA, xd     play these ranks (x/B small joker, d/R big joker; letters are ranks)\n" \
       "  p or pass             pass (不要)\n" \
       "  h or hint             next hint; an empty line then plays it\n" \
       "  (empty line)          play the selection: the last hint\n" \
@@ -172,19 +251,21 @@
       "  show                  show your cards (明牌), when the rules allow it\n" \
       "  c or counter          the card counter (记牌器), and on or off at each turn\n" \
       "  s or status           the table again\n" \
+      "  history, auto         this game's moves; 托管 (the computer ends this game for you)\n" \
       "  ? or help             this help\n" \
-      "  q or quit             quit, after asking", \
+      "  quit or exit          quit, after asking", \
       "命令（每行一个）：\n" \
-      "  33344、10JQKA、xd     打出这些点数（小王 x/B，大王 d/R）\n" \
-      "  p 或 pass             不要\n" \
-      "  h 或 hint             下一个提示；再输入空行就打出它\n" \
+      "  33344、10JQKA、xd     打出这些点数（小王 x/B，大王 d/R；字母都是点数）\n" \
+      "  p 或 不要             不要\n" \
+      "  h 或 提示             下一个提示；再输入空行就打出它\n" \
       "  （空行）              打出已选的牌：上一个提示\n" \
-      "  0 1 2 3、bid N        叫分，0 不叫；倒牌/拉牌：1/y 是，0/n 否\n" \
-      "  show                  明牌（规则允许时）\n" \
-      "  c 或 counter          记牌器，并在每轮开关显示\n" \
-      "  s 或 status           再显示一次牌桌\n" \
-      "  ? 或 help             本帮助\n" \
-      "  q 或 quit             退出（会先确认）") \
+      "  0 1 2 3、叫 N         叫分，0 不叫；倒牌/拉牌：1/是，0/否\n" \
+      "  明牌                  明牌（规则允许时）\n" \
+      "  c 或 记牌器           记牌器，并在每轮开关显示\n" \
+      "  s 或 牌桌             再显示一次牌桌\n" \
+      "  记录、托管            本局记录；托管（电脑替你打完这一局）\n" \
+      "  ? 或 帮助             本帮助\n" \
+      "  退出                  退出（会先确认）") \
     /* ddz connect: the lobby, the rooms and the game over the network. */ \
     X(T_NET_AUTO, "auto", "托管") \
     X(T_NET_KEYS_AUTO, "  o auto", "  o 托管") \
@@ -233,7 +314,7 @@
     X(T_NET_SCORE, "score %d", "积分 %d") \
     X(T_NET_COUNTDOWN, "%ld s", "%ld 秒") \
     X(T_NET_STATUS, "Room %ld", "房间 %ld") \
-    X(T_NET_QUIT, "Leave the server? (y/n)", "确定断开连接吗？(y/n)") \
+    X(T_NET_QUIT, "Leave the server? (y/n)", "确定断开连接吗？（y/n）") \
     X(T_NET_REMOVE, "Remove the computer in seat (0-2): ", "移除哪个座位的电脑（0-2）：") \
     X(T_NET_LEFT, "You left the room.", "你已离开房间。") \
     X(T_NET_SERVER_SAYS, "Server: %s", "服务器：%s") \
@@ -255,7 +336,7 @@
     X(T_L_YOUR_HAND, "Your hand: %s\n", "你的手牌：%s\n") \
     X(T_L_YOUR_BID, "Your bid (", "请叫分（") \
     X(T_L_BID_END, ")", "）") \
-    X(T_L_DOUBLE_Q, "Double? (y/n)", "加倍吗？(y/n)") \
+    X(T_L_DOUBLE_Q, "Double? (y/n)", "加倍吗？（y/n）") \
     X(T_L_LEAD, "You lead: play cards (e.g. 33344), h for a hint", "轮到你出牌：输入点数（如 33344），h 提示") \
     X(T_L_BEAT, "Beat %s, or p to pass (h for a hint)", "管住 %s，或 p 不要（h 提示）") \
     X(T_L_DEADLINE, " [%lds]", " [%ld 秒]") \

@@ -13,12 +13,15 @@
 
 #include "tui.h"
 
-static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t got_signal; /* SIGTERM, SIGHUP: leave at once */
+static volatile sig_atomic_t got_intr;   /* Ctrl-C presses not yet read (the game asks) */
 
 static void on_signal(int sig)
 {
-    (void)sig;
-    got_signal = 1;
+    if (sig == SIGINT)
+        got_intr++;
+    else
+        got_signal = sig;
 }
 
 static long now_ms(void)
@@ -93,11 +96,16 @@ int play_text_width(const char *s) { return tui_text_width(s); }
 /* Input ------------------------------------------------------------------------------------*/
 
 /* Waits up to ms milliseconds (-1: without end) for a key. A resize redraws, the spinner
- * turns while a seat thinks, and a signal returns K_ABORT. Returns ERR at the time out. */
+ * turns while a seat thinks; Ctrl-C returns K_INTR (the game asks), another signal K_ABORT.
+ * Returns ERR at the time out. */
 static int get_key(Tui *t, int ms)
 {
     long end = ms >= 0 ? now_ms() + ms : 0, last_spin = now_ms();
     for (;;) {
+        if (got_intr > 0) {
+            got_intr--;
+            return K_INTR;
+        }
         if (got_signal)
             return K_ABORT;
         int wait = 100;
@@ -123,7 +131,7 @@ static int get_key(Tui *t, int ms)
             continue;
         }
         if (k == 3) /* Ctrl-C delivered as a key */
-            return K_ABORT;
+            return K_INTR;
         return k;
     }
 }
@@ -136,11 +144,12 @@ static bool ask_quit(Tui *t)
     tui_draw(t);
     for (;;) {
         int k = get_key(t, -1);
-        if (k == K_ABORT || k == 'y' || k == 'Y') {
+        if (k == K_ABORT || k == K_INTR || k == 'y' || k == 'Y') {
             t->overlay = saved;
+            t->interrupted = k == K_INTR;
             return true;
         }
-        if (k == 'n' || k == 'N' || k == 27 || k == 'q' || k == '\n' || k == '\r' || k == KEY_ENTER) {
+        if (k == 'n' || k == 'N' || k == 27 || k == '\n' || k == '\r' || k == KEY_ENTER) {
             t->overlay = saved;
             tui_draw(t);
             return false;
@@ -148,30 +157,42 @@ static bool ask_quit(Tui *t)
     }
 }
 
-/* Keys that work at any moment: counter, help, quit. Returns 1 when handled, 0 when not,
- * -1 when the person quits. */
+/* Keys that work at any moment: counter, help, quit (Esc when nothing is selected, or
+ * Ctrl-C; never a letter, since letters name ranks). Returns 1 when handled, 0 when not, -1
+ * when the person quits. */
 static int common_key(Tui *t, int k)
 {
+    const Play *p = t->p;
     if (k == K_ABORT)
         return -1;
+    bool selecting = p->game.phase == DDZ_PHASE_PLAY && (p->sel.cards || p->sel.typed[0]);
+    if (k == K_INTR || (k == 27 && (!selecting || too_small())))
+        return ask_quit(t) ? -1 : 1;
     if (too_small())
-        return k == 'q' ? (ask_quit(t) ? -1 : 1) : 1;
+        return 1;
     if (k == 'c' || k == 'C') {
         t->p->counter = !t->p->counter;
         tui_draw(t);
         return 1;
     }
-    if (k == '?') {
+    if ((k == 'o' || k == 'O') && !p->net.on) {
+        /* 托管 on and off: the computer plays your turns, as in network games. */
+        t->p->autoplay = !p->autoplay;
+        play_say(t->p, MSG_INFO, p->autoplay ? T_AUTO_ON : T_AUTO_OFF);
+        tui_draw(t);
+        return 1;
+    }
+    if (k == '?' || k == 'l' || k == 'L') {
         int saved = t->overlay;
-        t->overlay = OV_HELP;
+        t->overlay = k == '?' ? OV_HELP : OV_HISTORY;
         tui_draw(t);
         int k2 = get_key(t, -1);
         t->overlay = saved;
         tui_draw(t);
+        if (k2 == K_INTR)
+            return ask_quit(t) ? -1 : 1;
         return k2 == K_ABORT ? -1 : 1;
     }
-    if (k == 'q')
-        return ask_quit(t) ? -1 : 1;
     return 0;
 }
 
@@ -206,6 +227,7 @@ static int pause_ms(Tui *t, int ms)
 static int wait_panel(Tui *t, int overlay)
 {
     t->overlay = overlay;
+    t->viewing = OV_NONE;
     flushinp(); /* keys typed before the panel showed must not close it unread */
     tui_draw(t);
     for (;;) {
@@ -213,21 +235,26 @@ static int wait_panel(Tui *t, int overlay)
         if (k == '\n' || k == '\r' || k == KEY_ENTER || k == ' ') {
             if (too_small())
                 continue;
-            t->overlay = OV_NONE;
+            t->overlay = t->viewing = OV_NONE;
             return 0;
         }
-        if (overlay == OV_FINAL && (k == 'q' || k == 27)) {
-            t->overlay = OV_NONE;
+        if (overlay == OV_FINAL && (k == 'n' || k == 'N')) {
+            t->overlay = t->viewing = OV_NONE;
+            return 1; /* a new match */
+        }
+        if (overlay == OV_FINAL && k == 27) {
+            t->overlay = t->viewing = OV_NONE;
             return 0;
         }
         if (k == 'v' || k == 'V' || k == '\t') {
-            /* Look at the table under the panel: the hands that were left. */
-            t->overlay = t->overlay == OV_NONE ? overlay : OV_NONE;
+            /* Look at the table under the panel (the hands that were left), and back. */
+            t->viewing = t->viewing ? OV_NONE : overlay;
+            t->overlay = t->viewing ? OV_NONE : overlay;
             tui_draw(t);
             continue;
         }
-        if (k == 'c' || k == '?')
-            continue; /* the panel stays on top */
+        if (k == 'c' && !t->viewing)
+            continue; /* the counter is under the panel */
         int c = common_key(t, k);
         if (c < 0)
             return -1;
@@ -252,6 +279,13 @@ static int tui_event(void *ctx, Play *p, const PlayEvent *e)
             play_fmt(p, buf, sizeof buf, T_FIRST_BIDS, play_seat_name(p, g->first));
         }
         set_event(t, R_HINT, buf);
+        if (p->resumed) {
+            char note[sizeof p->msg];
+            play_resumed_text(p, note, sizeof note);
+            snprintf(p->msg, sizeof p->msg, "%s", note);
+            p->msg_kind = MSG_INFO;
+            p->resumed = false;
+        }
         tui_draw(t);
         break;
     case EV_ACTION: {
@@ -260,6 +294,13 @@ static int tui_event(void *ctx, Play *p, const PlayEvent *e)
         int r = s == PLAY_YOU ? R_DIM : R_NORMAL;
         if (e->action.kind == DDZ_ACT_PLAY && e->action.move.type != DDZ_PASS && (left == 1 || left == 2)) {
             play_fmt(p, buf, sizeof buf, left == 1 ? T_EV_ONE_LEFT : T_EV_TWO_LEFT, play_seat_name(p, s));
+            r = R_WARN;
+        }
+        if (e->action.kind == DDZ_ACT_PLAY && (e->action.move.type == DDZ_BOMB || e->action.move.type == DDZ_ROCKET)) {
+            /* A visible mark: the bomb or rocket and the multiple it doubles. */
+            char mark[sizeof buf];
+            play_fmt(p, mark, sizeof mark, e->action.move.type == DDZ_BOMB ? T_MARK_BOMB : T_MARK_ROCKET, buf);
+            snprintf(buf, sizeof buf, "%s", mark);
             r = R_WARN;
         }
         set_event(t, r, buf);
@@ -431,7 +472,7 @@ static int play_key(Tui *t, int k)
             tui_draw(t);
             for (;;) {
                 int k2 = get_key(t, -1);
-                if (k2 == K_ABORT) {
+                if (k2 == K_ABORT || (k2 == K_INTR && ask_quit(t))) {
                     t->overlay = OV_NONE;
                     return -1;
                 }
@@ -482,12 +523,28 @@ static int tui_human(void *ctx, Play *p)
 {
     Tui *t = ctx;
     t->thinking = -1;
+    if (p->cfg.bell && p->game.nhist > 0 && p->game.hist[p->game.nhist - 1].seat != PLAY_YOU)
+        beep(); /* your turn, after the others played */
+    t->deadline = p->cfg.timer_s > 0 ? now_ms() + 1000L * p->cfg.timer_s : 0;
     int n = ddz_cards_size(p->game.hand[PLAY_YOU]);
     if (t->cursor >= n)
         t->cursor = n > 0 ? n - 1 : 0;
     for (;;) {
+        if (p->autoplay && p->game.turn == PLAY_YOU)
+            return play_human_auto(p) == 0 ? 0 : -1; /* 托管 switched on at your turn */
         tui_draw(t);
-        int k = get_key(t, -1);
+        long left = t->deadline > 0 ? t->deadline - now_ms() : -1;
+        if (t->deadline > 0 && left <= 0) {
+            /* --timer: the turn ran out; the computer plays it, as in network games. */
+            t->deadline = 0;
+            if (play_human_auto(p) != 0)
+                return -1;
+            play_say(p, MSG_INFO, T_TIME_UP);
+            return 0;
+        }
+        int k = get_key(t, t->deadline > 0 ? (int)(left < 1000 ? left : 1000) : -1);
+        if (k == ERR)
+            continue; /* a second passed: redraw the countdown */
         if (k == K_ABORT)
             return -1;
         if (too_small()) {
@@ -495,26 +552,48 @@ static int tui_human(void *ctx, Play *p)
                 return -1;
             continue;
         }
-        /* 'q' is the queen while ranks are being typed, else quit. */
-        bool typing = p->game.phase == DDZ_PHASE_PLAY && p->sel.typed[0];
-        if (!(typing && k == 'q')) {
-            int c = common_key(t, k);
-            if (c < 0)
-                return -1;
-            if (c > 0)
-                continue;
-        }
+        /* Letters name ranks: q is the queen. */
+        if (k == 'q' && p->game.phase == DDZ_PHASE_PLAY)
+            k = 'Q';
+        int c = common_key(t, k);
+        if (c < 0)
+            return -1;
+        if (c > 0)
+            continue;
         int rc = p->game.phase == DDZ_PHASE_PLAY ? play_key(t, k) : value_key(t, k);
         if (rc < 0)
             return -1;
-        if (rc > 0)
+        if (rc > 0) {
+            t->deadline = 0;
             return 0;
+        }
     }
 }
 
 /* Entry ------------------------------------------------------------------------------------*/
 
 static Tui *active;
+
+static bool codeset_utf8(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+}
+
+/* Sets a UTF-8 character type whenever the machine has one: the person's locale, else the
+ * usual UTF-8 locales (C.UTF-8 is built into glibc since 2.35). Returns false when none. */
+static bool use_utf8_locale(void)
+{
+    static const char *const TRY[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8", "zh_CN.UTF-8", "zh_CN.utf8"};
+    setlocale(LC_ALL, "");
+    if (codeset_utf8())
+        return true;
+    for (size_t i = 0; i < sizeof TRY / sizeof TRY[0]; i++)
+        if (setlocale(LC_CTYPE, TRY[i]) && codeset_utf8())
+            return true;
+    setlocale(LC_CTYPE, "");
+    return false;
+}
 
 static void restore_terminal(void)
 {
@@ -524,13 +603,13 @@ static void restore_terminal(void)
 
 int play_tui(Play *p)
 {
-    setlocale(LC_ALL, "");
-    const char *cs = nl_langinfo(CODESET);
-    if (!cs || strcmp(cs, "UTF-8") != 0) {
-        /* No UTF-8: neither suits nor Chinese would show. */
+    bool utf8 = use_utf8_locale();
+    if (!utf8) {
+        /* No UTF-8 locale at all: neither suits nor Chinese can show. */
         p->cfg.ascii = true;
         p->cfg.lang = PLAY_EN;
     }
+    tui_set_charset(!p->cfg.ascii ? TUI_UTF8 : p->cfg.lang == PLAY_EN ? TUI_ASCII_ONLY : TUI_ASCII_SYMBOLS);
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr) {
         fprintf(stderr, "ddz: play: this terminal cannot run the full screen game; playing line by line\n");
@@ -569,10 +648,15 @@ int play_tui(Play *p)
     /* What stays on the terminal afterwards: the standing and how to replay. */
     char buf[256];
     play_fmt(p, buf, sizeof buf, rc == 0 ? T_MATCH_OVER : T_MATCH_QUIT, p->match.games);
+    bool zh = p->cfg.lang == PLAY_ZH;
     printf("%s", buf);
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        printf("%s %s %d %s", s ? "," : "", play_seat_name(p, s), p->match.score[s], play_title(p, p->match.score[s]));
+        printf("%s%s %d %s", s ? (zh ? "，" : ", ") : (zh ? "" : " "), play_seat_name(p, s), p->match.score[s],
+               play_title(p, p->match.score[s]));
     play_fmt(p, buf, sizeof buf, T_REPLAY, (unsigned long long)p->cfg.seed);
     printf("\n%s\n", buf);
-    return got_signal ? 130 : 0;
+    if (!utf8)
+        fprintf(stderr, "ddz: play: this machine has no UTF-8 locale (not even C.UTF-8), so the game showed ASCII cards "
+                        "(S H D C, BJ RJ) and English; install one (e.g. locales-all) for suits and Chinese\n");
+    return got_signal || t.interrupted ? 130 : 0;
 }

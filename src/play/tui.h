@@ -12,12 +12,13 @@
 #define MIN_COLS 80
 #define MIN_LINES 24
 #define K_ABORT (KEY_MAX + 1) /* a signal: leave at once */
+#define K_INTR (KEY_MAX + 2)  /* Ctrl-C: ask, and leave on a second one */
 
 /* Colour roles; each maps to a colour pair, or to plain attributes under NO_COLOR. */
 enum { R_NORMAL, R_CARD, R_CARD_RED, R_CURSOR, R_CURSOR_RED, R_TITLE, R_WARN, R_BADGE, R_HINT,
        R_ERROR, R_BACK, R_TURN, R_GOOD, R_DIM, R_BOLD, R_NB };
 
-enum { OV_NONE, OV_HELP, OV_QUIT, OV_RESULT, OV_FINAL, OV_READINGS };
+enum { OV_NONE, OV_HELP, OV_QUIT, OV_RESULT, OV_FINAL, OV_READINGS, OV_HISTORY };
 
 typedef struct Tui {
     Play *p;
@@ -28,11 +29,22 @@ typedef struct Tui {
     int overlay;
     bool reveal;       /* game over: show the hands left */
     bool quit_final;   /* the final table was left with q */
+    bool interrupted;  /* the person quit with Ctrl-C (exit status 130) */
+    int viewing;       /* the panel (OV_RESULT, OV_FINAL) hidden to look at the table, else 0 */
+    long deadline;     /* --timer: when your turn runs out (monotonic ms), else 0 */
     char event[512];   /* the last thing that happened, for the message line */
     int event_role;
 } Tui;
 
 /* Drawing primitives (tui_draw.c). */
+/* The character set the screen draws in: full UTF-8; ASCII symbols (--ascii with Chinese
+ * text: x for ×, S H D C for suits, the Chinese words kept); ASCII only (--ascii in English,
+ * or no UTF-8 locale on the machine: Chinese asides such as " (报双)" dropped). Every text
+ * drawn goes through tui_ascii first unless the set is TUI_UTF8. */
+enum { TUI_UTF8, TUI_ASCII_SYMBOLS, TUI_ASCII_ONLY };
+void tui_set_charset(int cs);
+int tui_charset(void);
+void tui_ascii(const char *s, char *out, size_t size);
 attr_t tui_role(const Tui *t, int r);
 void tui_init_colors(Tui *t);
 /* Display width of UTF-8 text (Chinese characters take two columns). */
@@ -69,5 +81,6 @@ void tui_draw_quit(const Tui *t);
 void tui_draw_result(const Tui *t);
 void tui_draw_final(const Tui *t);
 void tui_draw_readings(const Tui *t);
+void tui_draw_history(const Tui *t);
 
 #endif

@@ -2,6 +2,7 @@
  * width, boxes, and cards as tiles and chips. */
 #define _XOPEN_SOURCE 700
 #define _DEFAULT_SOURCE
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -48,9 +49,68 @@ void tui_init_colors(Tui *t)
     init_pair(R_GOOD, COLOR_GREEN, -1);
 }
 
-/* Display width of UTF-8 text (Chinese characters take two columns). */
+/* The terminal's character set, chosen once when the screen starts (like curses' own LINES
+ * and COLS): full UTF-8, ASCII symbols around Chinese words, or ASCII only. */
+static int charset = TUI_UTF8;
+
+void tui_set_charset(int cs) { charset = cs; }
+
+int tui_charset(void) { return charset; }
+
+/* ASCII stand-ins for the symbols of the game's texts. */
+/* ASCII stand-ins for the symbols of the game's texts, one column each like the symbols, so
+ * that aligned texts stay aligned. */
+static const char *const SYMBOLS[][2] = {
+    {"×", "x"}, {"·", "|"}, {"←", "<"}, {"→", ">"}, {"↑", "^"}, {"↓", "v"}, {"—", "-"}, {"–", "-"},
+    {"✓", "*"}, {"“", "\""}, {"”", "\""}, {"…", "..."}, {"♠", "S"}, {"♥", "H"}, {"♦", "D"}, {"♣", "C"},
+};
+
+void tui_ascii(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+    assert(size > 0);
+    while (*s && n + 1 < size) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x80) {
+            /* ASCII only: " (报双)" and the like, Chinese words beside English, go. */
+            if (charset == TUI_ASCII_ONLY && c == ' ' && s[1] == '(' && (unsigned char)s[2] >= 0x80) {
+                const char *e = strchr(s, ')');
+                if (e) {
+                    s = e + 1;
+                    continue;
+                }
+            }
+            out[n++] = *s++;
+            continue;
+        }
+        size_t k = 0;
+        for (; k < sizeof SYMBOLS / sizeof SYMBOLS[0]; k++)
+            if (!strncmp(s, SYMBOLS[k][0], strlen(SYMBOLS[k][0])))
+                break;
+        size_t len = 1;
+        while ((s[len] & 0xC0) == 0x80)
+            len++;
+        const char *rep = k < sizeof SYMBOLS / sizeof SYMBOLS[0] ? SYMBOLS[k][1] : charset == TUI_ASCII_ONLY ? "?" : NULL;
+        if (rep) {
+            for (size_t i = 0; rep[i] && n + 1 < size; i++)
+                out[n++] = rep[i];
+        } else {
+            for (size_t i = 0; i < len && n + 1 < size; i++)
+                out[n++] = s[i];
+        }
+        s += len;
+    }
+    out[n] = '\0';
+}
+
+/* Display width of UTF-8 text (Chinese characters take two columns), as it will show. */
 int tui_text_width(const char *s)
 {
+    char tmp[1024];
+    if (charset != TUI_UTF8) {
+        tui_ascii(s, tmp, sizeof tmp);
+        s = tmp;
+    }
     mbstate_t st;
     memset(&st, 0, sizeof st);
     int w = 0;
@@ -78,6 +138,11 @@ int tui_put_max(const Tui *t, int y, int x, int r, const char *s, int max)
         return 0;
     if (max < 0 || max > COLS - x)
         max = COLS - x;
+    char tmp[1024];
+    if (charset != TUI_UTF8) {
+        tui_ascii(s, tmp, sizeof tmp);
+        s = tmp;
+    }
     mbstate_t st;
     memset(&st, 0, sizeof st);
     int w = 0;
@@ -129,14 +194,25 @@ void tui_box(const Tui *t, int y, int x, int h, int w, const char *title)
 {
     tui_fill(t, y, x, h, w, R_NORMAL);
     attrset(tui_role(t, R_BOLD));
-    mvaddch(y, x, ACS_ULCORNER);
-    mvhline(y, x + 1, ACS_HLINE, w - 2);
-    mvaddch(y, x + w - 1, ACS_URCORNER);
-    mvvline(y + 1, x, ACS_VLINE, h - 2);
-    mvvline(y + 1, x + w - 1, ACS_VLINE, h - 2);
-    mvaddch(y + h - 1, x, ACS_LLCORNER);
-    mvhline(y + h - 1, x + 1, ACS_HLINE, w - 2);
-    mvaddch(y + h - 1, x + w - 1, ACS_LRCORNER);
+    if (charset == TUI_ASCII_ONLY) {
+        mvhline(y, x, '-', w);
+        mvhline(y + h - 1, x, '-', w);
+        mvvline(y, x, '|', h);
+        mvvline(y, x + w - 1, '|', h);
+        mvaddch(y, x, '+');
+        mvaddch(y, x + w - 1, '+');
+        mvaddch(y + h - 1, x, '+');
+        mvaddch(y + h - 1, x + w - 1, '+');
+    } else {
+        mvaddch(y, x, ACS_ULCORNER);
+        mvhline(y, x + 1, ACS_HLINE, w - 2);
+        mvaddch(y, x + w - 1, ACS_URCORNER);
+        mvvline(y + 1, x, ACS_VLINE, h - 2);
+        mvvline(y + 1, x + w - 1, ACS_VLINE, h - 2);
+        mvaddch(y + h - 1, x, ACS_LLCORNER);
+        mvhline(y + h - 1, x + 1, ACS_HLINE, w - 2);
+        mvaddch(y + h - 1, x + w - 1, ACS_LRCORNER);
+    }
     attrset(A_NORMAL);
     if (title && *title) {
         char buf[160];

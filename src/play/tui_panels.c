@@ -45,64 +45,84 @@ void tui_draw_result(const Tui *t)
 {
     const Play *p = t->p;
     const DdzResult *r = &p->result;
-    char title[64], line[200], a[96], b[96];
-    int w = 52, h = 13;
-    int y = (LINES - h) / 2 - 1, x = (COLS - w) / 2;
+    PlayLine lines[PLAY_RESULT_LINES];
+    PlaySeatRow rows[DDZ_SEAT_NB];
+    int nl = play_result_lines(p, lines);
+    play_result_rows(p, rows);
+    char title[64], head[200], a[160];
     play_fmt(p, title, sizeof title, T_GAME_N, p->match.games);
-    tui_box(t, y, x, h, w, title);
-    int yy = y + 2;
     if (r->landlord_won)
         play_fmt(p, a, sizeof a, T_LANDLORD_WINS, play_seat_name(p, r->landlord));
     else
         play_fmt(p, a, sizeof a, T_FARMERS_WIN);
     bool won = r->score[PLAY_YOU] > 0;
-    if (p->net.watching) /* a spectator: the winning side only */
-        snprintf(line, sizeof line, "%s", a);
+    if (p->net.watching)
+        snprintf(head, sizeof head, "%s", a);
     else
-        snprintf(line, sizeof line, "%s  %s", a, play_text(p, won ? T_YOU_WIN : T_YOU_LOSE));
-    tui_put(t, yy, x + (w - tui_text_width(line)) / 2, p->net.watching ? R_BOLD : won ? R_GOOD : R_ERROR, line);
-    yy += 2;
-    line[0] = '\0';
-    if (r->spring || r->anti_spring)
-        snprintf(line, sizeof line, "%s   ", play_text(p, r->spring ? T_SPRING : T_ANTI_SPRING));
-    if (r->bombs) {
-        play_fmt(p, a, sizeof a, T_BOMBS, r->bombs, 1 << (r->bombs < 20 ? r->bombs : 20));
-        size_t n = strlen(line);
-        snprintf(line + n, sizeof line - n, "%s", a);
-    }
-    if (line[0])
-        tui_put(t, yy, x + (w - tui_text_width(line)) / 2, R_WARN, line);
-    yy++;
-    play_fmt(p, a, sizeof a, T_STAKE, r->base, r->multiple, r->base * r->multiple);
-    tui_put(t, yy, x + (w - tui_text_width(a)) / 2, R_NORMAL, a);
-    yy += 2;
-    int nw = 6; /* the names' column: wider for the players' names of ddz connect */
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (tui_text_width(play_seat_name(p, s)) > nw)
-            nw = tui_text_width(play_seat_name(p, s)) > 14 ? 14 : tui_text_width(play_seat_name(p, s));
-    for (int s = 0; s < DDZ_SEAT_NB; s++, yy++) {
-        char name[160], delta[160], total[160], role_[160];
-        tui_rpad(play_seat_name(p, s), nw, name, sizeof name);
-        snprintf(a, sizeof a, "%+d", r->score[s]);
-        tui_lpad(a, 6, delta, sizeof delta);
-        snprintf(b, sizeof b, "%d", p->match.score[s]);
-        tui_lpad(b, 6, total, sizeof total);
-        char rw[96], dw[64] = "";
-        if (p->game.dbl[s] && p->game.opt.double_mode != DDZ_DOUBLE_NONE) {
-            PlayNote dn = {NOTE_DOUBLE, p->game.dbl[s], false, ddz_move_pass(), 0};
-            play_note_word(p, s, &dn, dw, sizeof dw);
-        }
-        snprintf(rw, sizeof rw, "%s%s%s", play_text(p, s == r->landlord ? T_LANDLORD : T_FARMER), dw[0] ? " " : "", dw);
-        tui_rpad(rw, 12, role_, sizeof role_);
-        int cx = x + 6 - (nw - 6) / 2;
-        cx += tui_put_max(t, yy, cx, s == PLAY_YOU && !p->net.watching ? R_BOLD : R_NORMAL, name, nw) + 1;
-        cx += tui_put(t, yy, cx, R_DIM, role_) + 1;
-        cx += tui_put(t, yy, cx, r->score[s] > 0 ? R_GOOD : R_ERROR, delta);
-        cx += tui_put(t, yy, cx, R_DIM, "  →") ;
-        tui_put(t, yy, cx, R_BOLD, total);
-    }
+        snprintf(head, sizeof head, "%s  %s", a, play_text(p, won ? T_YOU_WIN : T_YOU_LOSE));
     const char *k = play_text(p, p->net.watching ? T_NET_RESULT_KEYS_WATCH : p->net.on ? T_NET_RESULT_KEYS
                                  : ddz_match_over(&p->match) ? T_END_MATCH : T_NEXT_GAME);
+    /* Columns: the factors' labels and values; the seats' names, roles, scores and totals. */
+    int lw = 0, vw = 0, nw = 0, rw = 0, sw = 0, tw = 0;
+    for (int i = 0; i < nl; i++) {
+        int w1 = tui_text_width(lines[i].label), w2 = tui_text_width(lines[i].value);
+        lw = w1 > lw ? w1 : lw;
+        vw = w2 > vw ? w2 : vw;
+    }
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        int w1 = tui_text_width(rows[s].name), w2 = tui_text_width(rows[s].role);
+        int w3 = tui_text_width(rows[s].score), w4 = tui_text_width(rows[s].total);
+        nw = w1 > nw ? (w1 > 14 ? 14 : w1) : nw;
+        rw = w2 > rw ? w2 : rw;
+        sw = w3 > sw ? w3 : sw;
+        tw = w4 > tw ? w4 : tw;
+    }
+    const char *arrow = "  →  ";
+    int aw = tui_text_width(arrow);
+    int inner = lw + 3 + vw, seats = nw + 2 + rw + 2 + sw + aw + tw;
+    if (seats > inner)
+        inner = seats;
+    if (tui_text_width(head) > inner)
+        inner = tui_text_width(head);
+    if (tui_text_width(k) > inner)
+        inner = tui_text_width(k);
+    int w = inner + 6 > COLS ? COLS : inner + 6;
+    /* Height: borders, the winner, the factors, the seats, the keys, and gaps while they fit. */
+    int h = nl + 11, gap = 1;
+    if (h > LINES) {
+        h = nl + 8;
+        gap = 0;
+    }
+    int y = (LINES - h) / 2 - (h + 2 <= LINES ? 1 : 0), x = (COLS - w) / 2;
+    if (y < 0)
+        y = 0;
+    tui_box(t, y, x, h, w, title);
+    int yy = y + 1 + gap;
+    tui_put(t, yy, x + (w - tui_text_width(head)) / 2, p->net.watching ? R_BOLD : won ? R_GOOD : R_ERROR, head);
+    yy += 1 + gap;
+    int x0 = x + 3;
+    for (int i = 0; i < nl; i++, yy++) {
+        int role = lines[i].kind == PLAY_LINE_TOTAL ? R_BOLD : lines[i].kind == PLAY_LINE_WARN ? R_WARN : R_NORMAL;
+        char pad[200];
+        tui_rpad(lines[i].label, lw, pad, sizeof pad);
+        tui_put_max(t, yy, x0, role, pad, w - 6 - vw - 1);
+        tui_lpad(lines[i].value, vw, pad, sizeof pad);
+        tui_put(t, yy, x0 + inner - vw, role, pad);
+    }
+    yy += gap;
+    for (int s = 0; s < DDZ_SEAT_NB; s++, yy++) {
+        char cell[200];
+        int cx = x0;
+        tui_rpad(rows[s].name, nw, cell, sizeof cell);
+        cx += tui_put_max(t, yy, cx, s == PLAY_YOU && !p->net.watching ? R_BOLD : R_NORMAL, cell, nw) + 2;
+        tui_rpad(rows[s].role, rw, cell, sizeof cell);
+        cx += tui_put(t, yy, cx, R_DIM, cell) + 2;
+        tui_lpad(rows[s].score, sw, cell, sizeof cell);
+        cx += tui_put(t, yy, cx, r->score[s] > 0 ? R_GOOD : R_ERROR, cell);
+        cx += tui_put(t, yy, cx, R_DIM, arrow);
+        tui_lpad(rows[s].total, tw, cell, sizeof cell);
+        tui_put(t, yy, cx, R_BOLD, cell);
+    }
     tui_put(t, y + h - 2, x + (w - tui_text_width(k)) / 2, R_HINT, k);
 }
 
@@ -110,7 +130,11 @@ void tui_draw_final(const Tui *t)
 {
     const Play *p = t->p;
     char title[96], line[400], a[64];
-    int w = 50, h = 11;
+    char life[200] = "";
+    play_lifetime(p, life, sizeof life);
+    int w = tui_text_width(life) + 6 > 50 ? tui_text_width(life) + 6 : 50, h = life[0] ? 12 : 11;
+    if (w > COLS)
+        w = COLS;
     int y = (LINES - h) / 2 - 1, x = (COLS - w) / 2;
     tui_box(t, y, x, h, w, play_text(p, T_TITLE_HEAD));
     play_fmt(p, title, sizeof title, T_MATCH_OVER, p->match.games);
@@ -137,7 +161,9 @@ void tui_draw_final(const Tui *t)
     }
     play_fmt(p, line, sizeof line, T_REPLAY, (unsigned long long)p->cfg.seed);
     tui_put(t, y + h - 3, x + (w - tui_text_width(line)) / 2, R_DIM, line);
-    const char *k = play_text(p, T_LEAVE);
+    if (life[0])
+        tui_put(t, y + h - 4, x + (w - tui_text_width(life)) / 2, R_NORMAL, life);
+    const char *k = play_text(p, T_FINAL_KEYS);
     tui_put(t, y + h - 2, x + (w - tui_text_width(k)) / 2, R_HINT, k);
 }
 
@@ -149,10 +175,33 @@ void tui_draw_readings(const Tui *t)
     tui_box(t, y, x, h, w, NULL);
     tui_put(t, y + 1, x + 2, R_BOLD, p->msg);
     for (int i = 0; i < p->nreadings; i++) {
-        char text[128], desc[64], line[220];
-        play_move_text(p, &p->readings[i], text, sizeof text);
-        ddz_move_describe(&p->readings[i], desc, sizeof desc);
-        snprintf(line, sizeof line, "[%d] %s  %s", i + 1, text, desc);
+        char text[192], line[220];
+        play_reading_text(p, &p->readings[i], text, sizeof text);
+        snprintf(line, sizeof line, "[%d] %s", i + 1, text);
         tui_put(t, y + 2 + i, x + 2, R_NORMAL, line);
+    }
+}
+
+void tui_draw_history(const Tui *t)
+{
+    const Play *p = t->p;
+    const DdzGame *g = &p->game;
+    int h = LINES - 2, w = COLS - 4 > 76 ? 76 : COLS - 4;
+    int y = 1, x = (COLS - w) / 2, rows = h - 4;
+    tui_box(t, y, x, h, w, play_text(p, T_HISTORY_TITLE));
+    if (g->nhist == 0) {
+        tui_put(t, y + 2, x + 2, R_DIM, play_text(p, T_HISTORY_NONE));
+        return;
+    }
+    /* The last moves that fit, in two columns when there are many. */
+    int cols = g->nhist > rows ? 2 : 1, cw = (w - 4) / cols;
+    int first = g->nhist > rows * cols ? g->nhist - rows * cols : 0;
+    for (int i = first; i < g->nhist; i++) {
+        char line[400], num[16];
+        int k = i - first, cx = x + 2 + (k / rows) * cw, cy = y + 2 + k % rows;
+        snprintf(num, sizeof num, "%3d ", i + 1);
+        play_action_text(p, i, line, sizeof line);
+        cx += tui_put(t, cy, cx, R_DIM, num);
+        tui_put_max(t, cy, cx, g->hist[i].seat == PLAY_YOU ? R_BOLD : R_NORMAL, line, cw - 5);
     }
 }

@@ -5,6 +5,7 @@
 #define _DEFAULT_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wchar.h>
 
 #include "tui.h"
@@ -34,7 +35,7 @@ static void draw_title(const Tui *t)
         if (p->game.bombs) {
             play_fmt(p, a, sizeof a, T_BOMBS_SHORT, p->game.bombs);
             size_t n = strlen(right);
-            snprintf(right + n, sizeof right - n, " %s", a);
+            snprintf(right + n, sizeof right - n, "%s%s", p->cfg.lang == PLAY_ZH ? "" : " ", a);
         }
         size_t n = strlen(right);
         snprintf(right + n, sizeof right - n, "  ");
@@ -143,17 +144,15 @@ static void draw_seat(const Tui *t, int s, int y, int x, bool right)
 
     /* Line 2: the cards held (backs and a count) and the 报双/报单 warning. */
     {
-        char cnt[32], warn[32] = "";
-        play_fmt(p, cnt, sizeof cnt, v.count[s] == 1 ? T_ONE_CARD : T_CARDS_LEFT, v.count[s]);
-        if ((g->phase == DDZ_PHASE_PLAY || g->phase == DDZ_PHASE_OVER) && (v.count[s] == 1 || v.count[s] == 2))
-            snprintf(warn, sizeof warn, " %s", play_text(p, v.count[s] == 1 ? T_WARN_ONE : T_WARN_TWO));
-        int w2 = 3 + tui_text_width(cnt) + tui_text_width(warn);
+        char cnt[48];
+        bool warn = (g->phase == DDZ_PHASE_PLAY || g->phase == DDZ_PHASE_OVER) && (v.count[s] == 1 || v.count[s] == 2);
+        play_fmt(p, cnt, sizeof cnt, warn ? (v.count[s] == 1 ? T_WARN_ONE : T_WARN_TWO)
+                                          : v.count[s] == 1 ? T_ONE_CARD : T_CARDS_LEFT, v.count[s]);
+        int w2 = 3 + tui_text_width(cnt);
         int c2 = right ? x - w2 : x + 1;
         tui_put(t, y + 1, c2, R_BACK, t->color ? "  " : "##");
         c2 += 3;
-        c2 += tui_put(t, y + 1, c2, R_NORMAL, cnt);
-        if (warn[0])
-            tui_put(t, y + 1, c2, R_WARN, warn);
+        tui_put(t, y + 1, c2, warn ? R_WARN : R_NORMAL, cnt);
     }
 
     /* Line 3: thinking, or the last bid/double/pass. */
@@ -282,6 +281,16 @@ static void draw_prompt(const Tui *t, int y)
     tui_put_center(t, y, p->sel.cards || p->sel.typed[0] ? R_BOLD : R_DIM, buf);
 }
 
+/* Whether your --timer turn has 5 seconds or less left. */
+static bool left_warn(const Tui *t)
+{
+    if (t->deadline <= 0)
+        return false;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return t->deadline - ((long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000) <= 5000;
+}
+
 static void draw_hand(const Tui *t)
 {
     const Play *p = t->p;
@@ -335,7 +344,7 @@ static void draw_hand(const Tui *t)
         play_note_word(p, PLAY_YOU, &nn, w, sizeof w);
         snprintf(dbl, sizeof dbl, " %s ", w);
     }
-    if (p->net.on && p->net.autop[PLAY_YOU]) {
+    if ((p->net.on && p->net.autop[PLAY_YOU]) || p->autoplay) {
         size_t dn = strlen(dbl);
         snprintf(dbl + dn, sizeof dbl - dn, " %s ", play_text(p, T_NET_AUTO));
     }
@@ -351,8 +360,20 @@ static void draw_hand(const Tui *t)
     if (dbl[0])
         x += tui_put(t, ly, x, R_WARN, dbl) + 1;
     x += tui_put(t, ly, x, R_DIM, info) + 1;
-    if (turn && !p->net.watching)
-        tui_put(t, ly, x + 1, R_GOOD, play_text(p, T_TURN_YOU));
+    if (turn && !p->net.watching) {
+        char yt[96];
+        snprintf(yt, sizeof yt, "%s", play_text(p, T_TURN_YOU));
+        if (t->deadline > 0) {
+            /* --timer: the seconds left, as network games show them. */
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            long left = (t->deadline - ((long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000) + 999) / 1000;
+            char secs[32];
+            play_fmt(p, secs, sizeof secs, T_NET_COUNTDOWN, left > 0 ? left : 0L);
+            snprintf(yt + strlen(yt), sizeof yt - strlen(yt), "  %s", secs);
+        }
+        tui_put(t, ly, x + 1, left_warn(t) ? R_WARN : R_GOOD, yt);
+    }
 }
 
 static void draw_message(const Tui *t, int y)
@@ -380,6 +401,13 @@ static void draw_keys(const Tui *t)
             k = g->opt.double_mode == DDZ_DOUBLE_APP ? T_KEYS_APP : T_KEYS_YESNO;
     }
     char buf[256];
+    if (t->viewing) {
+        /* The panel is hidden: say how to get it back and what Enter does. */
+        PlayText enter = t->viewing == OV_FINAL ? T_W_LEAVE : ddz_match_over(&p->match) ? T_W_FINAL : T_W_NEXT;
+        play_fmt(p, buf, sizeof buf, T_KEYS_VIEW, play_text(p, enter));
+        tui_put_center(t, LINES - 1, R_HINT, buf);
+        return;
+    }
     snprintf(buf, sizeof buf, "%s%s%s", play_text(p, k),
              g->turn == PLAY_YOU && play_can_show(p) ? play_text(p, T_KEYS_SHOW) : "",
              !p->net.on ? "" : p->net.watching ? play_text(p, T_NET_KEYS_WATCHING) : play_text(p, T_NET_KEYS_AUTO));
@@ -424,6 +452,9 @@ void tui_draw(Tui *t)
         break;
     case OV_READINGS:
         tui_draw_readings(t);
+        break;
+    case OV_HISTORY:
+        tui_draw_history(t);
         break;
     default:
         break;
