@@ -48,6 +48,11 @@ SO_NAME  := libddz.so.$(SO_MAJOR)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/web_files.o
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
+# The Python package's tests (python/tests) run with Debian's python3 and pytest against the
+# build's libddz.so; PY_ENV adds what a sanitizer build needs (sanitize below).
+PYTHON   ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+PY_ENV   ?=
+
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
@@ -106,9 +111,11 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libddz.a tests/testutil.h tests/server_harn
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PIC_OBJ:.o=.d)
 
 # Runs every test program; the tests find build/ddz through DDZ_BIN.
-test-run: $(TESTS) $(BUILD)/ddz
+test-run: $(TESTS) $(BUILD)/ddz $(BUILD)/libddz.so
 	@set -e; for t in $(TESTS); do \
 	    echo "== $$t"; DDZ_BIN=$(BUILD)/ddz DDZ_DATA=tests/data ./$$t; done
+	@echo "== python/tests"; DDZ_BIN=$(BUILD)/ddz DDZ_LIB=$(BUILD)/libddz.so $(PY_ENV) \
+	    $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
 	@DDZ_BIN=$(BUILD)/ddz bash tests/net.sh && DDZ_BIN=$(BUILD)/ddz sh tests/net_tmux.sh
 	@DDZ_BIN=$(BUILD)/ddz bash tests/pg.sh
@@ -133,9 +140,12 @@ deps-web:
 # The install and package tests (tests/install.sh) run once, in make test.
 INSTALL_TESTS ?= 1
 
+# The Python tests load the ASan library into an interpreter built without it: libasan goes
+# first (LD_PRELOAD), and leak checking stays off for the interpreter's own allocations.
 sanitize:
 	$(MAKE) test-run BUILD=build/asan INSTALL_TESTS=0 NDEBUG_FLAG= OPT='-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all' \
-	    LDFLAGS='-fsanitize=address,undefined'
+	    LDFLAGS='-fsanitize=address,undefined' \
+	    PY_ENV="LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0"
 
 clang:
 	$(MAKE) test-run BUILD=build/clang CC=clang INSTALL_TESTS=0 NDEBUG_FLAG=

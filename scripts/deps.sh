@@ -5,6 +5,7 @@
 # screenshots, and Node with npm unless the machine has them.
 set -e
 need="make gcc clang pkg-config libcmocka-dev libjansson-dev libsodium-dev libncurses-dev tmux libwebsockets-dev libwebsockets-evlib-uv libsqlite3-dev libclang-rt-dev dpkg-dev lintian man-db systemd zsh libpq-dev postgresql"
+need="$need python3 python3-numpy python3-pytest python3-setuptools"
 if [ "${1:-}" = "--web" ]; then
     need="$need chromium fonts-wqy-zenhei"
     command -v npm >/dev/null 2>&1 || need="$need nodejs npm"
