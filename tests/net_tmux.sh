@@ -219,7 +219,10 @@ $T kill-server >/dev/null 2>&1
 start --name 钱七 --lang en
 wait_re back_again "Game [0-9]+" 5
 wait_re back_hand "[♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]"
+# Every seat's countdown, not only ours: the host's turn shows its seconds to everyone (the
+# computer plays our seat meanwhile, so the game goes on).
 keys o
+wait_re other_countdown "路人甲[0-9]+: [0-9]+ s" 15
 wait "$host" || fail "the host of 续局: $(cat "$tmp/host.out")"
 keys Escape y
 wait_for back_exit "DDZ-EXIT=0"
@@ -240,6 +243,20 @@ wait_re zh_watch_gone "路人甲[0-9]+（离开）" 10
 wait "$watched" || fail "the watched game's player: $(cat "$tmp/watched.out")"
 keys q y
 wait_for zh_watch_exit "DDZ-EXIT=0"
+
+# At the end every hand still held is shown, in both languages.
+runs=$((runs + 1))
+out=$("$DDZ" connect "$url" --auto --create 亮牌 --bots 2 --games 1 --think 20 --verbose --lang zh 2>&1)
+case $out in
+*"剩余的牌："*) ;;
+*) fail "held_zh: $out" ;;
+esac
+runs=$((runs + 1))
+out=$("$DDZ" connect "$url" --auto --create Reveal --bots 2 --games 1 --think 20 --verbose --lang en 2>&1)
+case $out in
+*"still held: "*) ;;
+*) fail "held_en: $out" ;;
+esac
 
 # The line mode speaks --lang too ----------------------------------------------------------------
 runs=$((runs + 1))

@@ -104,6 +104,18 @@ static void t_check_counts(T *t)
                 wrong(t, "client %d (seat %d, frame %ld, after %s): seat %d holds %d, count %d, pictured %d", k,
                       f->c.seat, f->c.frames, f->last_type, s, want, f->c.count[s], ddz_cards_size(hands[s]));
         }
+        /* Whose turn, and its countdown: every seat's, to everyone (people have 30 s a turn;
+         * the computer playing for someone has none). */
+        t->checks++;
+        if (f->c.turn != g->turn)
+            wrong(t, "client %d (after %s): seat %d to act, the server says %d", k, f->last_type, f->c.turn, g->turn);
+        else if (!f->c.autop[g->turn] && f->c.turn_deadline_ms <= 0) {
+            char *d = json_dumps(f->last, JSON_COMPACT);
+            wrong(t, "client %d (after %s): no countdown for seat %d (%.150s)", k, f->last_type, g->turn, d);
+            free(d);
+        }
+        else if (f->c.autop[g->turn] && f->c.turn_deadline_ms >= 0)
+            wrong(t, "client %d (after %s): a countdown for seat %d, played by the computer", k, f->last_type, g->turn);
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             for (int o = s + 1; o < DDZ_SEAT_NB; o++)
                 if (hands[s] & hands[o])
@@ -310,6 +322,19 @@ static void counts_match_the_server_through_games_and_for_spectators(void **stat
         t_run(t, 30000, enough_games);
         assert_int_equal(t->f[a].c.games_over, 3);
         assert_int_equal(t->f[w].c.games_over, 3);
+        /* At the end every hand still held was shown, to players and spectators: the winner's
+         * is empty, and the tracker checked each against the deal and the cards played. */
+        for (int k = 0; k < t->n; k++) {
+            const DdzClient *fc = &t->f[k].c;
+            assert_int_equal(fc->leaks, 0);
+            assert_true(fc->held_known);
+            int empty = 0, left = 0;
+            for (int s = 0; s < DDZ_SEAT_NB; s++) {
+                empty += fc->held[s] == 0;
+                left += ddz_cards_size(fc->held[s]);
+            }
+            assert_true(empty >= 1 && left > 0);
+        }
         t_counts_right(t, 1500);
         t_free(t);
     }

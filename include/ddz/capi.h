@@ -191,9 +191,11 @@ DdzCapiReader *ddz_capi_reader_new(const char *text, size_t len);
 /* A reader over a file; NULL with err when it cannot be opened. */
 DdzCapiReader *ddz_capi_reader_open(const char *path, char *err);
 void ddz_capi_reader_free(DdzCapiReader *r);
-/* Reads the next game into g (its options replaced by the record's). Returns 1, 0 at the
- * end, or DDZ_CAPI_EIO with "line N: reason" (the reader then skips to the next game). */
-int ddz_capi_reader_next(DdzCapiReader *r, DdzCapiGame *g, char *err);
+/* Reads the next game into g (its options replaced by the record's) and what the record says
+ * besides: info = {has_seed, seed, game number} and the seat names "a,b,c" into seats (size
+ * bytes; 100 hold any). Returns 1, 0 at the end, or DDZ_CAPI_EIO with "line N: reason" (the
+ * reader then skips to the next game). info and seats may be NULL. */
+int ddz_capi_reader_next(DdzCapiReader *r, DdzCapiGame *g, int64_t info[3], char *seats, size_t size, char *err);
 
 /* Agents (ai.h) ---------------------------------------------------------------------------*/
 

@@ -74,6 +74,8 @@ typedef struct DdzClient {
     int totals[DDZ_SEAT_NB];      /* the room's running scores */
     int last_score[DDZ_SEAT_NB];
     char *record;                 /* the last finished game's record (malloc'ed), with commit */
+    DdzCards held[DDZ_SEAT_NB];   /* the last finished game: what each seat still held */
+    bool held_known;              /* held is the last game's (until the next game starts) */
     bool commit_ok;               /* the last game's commitment matched its revealed seed */
     /* errors and the privacy check */
     char error_code[40], error[256];

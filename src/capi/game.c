@@ -384,14 +384,22 @@ void ddz_capi_reader_free(DdzCapiReader *r)
     free(r);
 }
 
-int ddz_capi_reader_next(DdzCapiReader *r, DdzCapiGame *g, char *err)
+int ddz_capi_reader_next(DdzCapiReader *r, DdzCapiGame *g, int64_t info[3], char *seats, size_t size, char *err)
 {
     DdzError e;
-    DdzRecordInfo info;
-    int rc = ddz_record_read(&r->r, &g->g, &info, &e);
+    DdzRecordInfo ri;
+    int rc = ddz_record_read(&r->r, &g->g, &ri, &e);
     if (rc < 0)
         return capi_fail_error(err, DDZ_CAPI_EIO, &e);
-    if (rc == 1)
+    if (rc == 1) {
         g->dealt = true;
+        if (info) {
+            info[0] = ri.has_seed;
+            info[1] = (int64_t)ri.seed;
+            info[2] = ri.game;
+        }
+        if (seats && size > 0)
+            snprintf(seats, size, "%s,%s,%s", ri.seats[0], ri.seats[1], ri.seats[2]);
+    }
     return rc;
 }

@@ -85,6 +85,8 @@ static void on_message(void *ctx, long id, const char *data, size_t len)
         return;
     }
     DdzClientEvent e = ddz_client_feed_json(&a->c, m);
+    if (a->c.turn_deadline_frame == a->c.frames) /* whose turn it is, and until when */
+        a->turn_at = a->c.turn_deadline_ms >= 0 ? connect_now_ms() + a->c.turn_deadline_ms : 0;
     if (e == DDZ_EV_WELCOME)
         save_token(a);
     if (e == DDZ_EV_ERROR && !a->c.player && !strcmp(a->c.error_code, "bad_token") && a->c.token[0]) {

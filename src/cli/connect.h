@@ -28,6 +28,7 @@ typedef struct App {
     const char *url, *name, *token_file, *record_path, *password, *bot_level;
     char token_path[512];  /* the token's file by default (connect_token_path) */
     bool fresh;            /* --new: do not use a saved token */
+    int64_t turn_at;       /* the deadline of the seat to act (connect_now_ms), 0 none */
     FILE *frames;
     DdzClient c;
     char names[DDZ_SEAT_NB][80];

@@ -97,6 +97,10 @@ static void show_status(App *a)
         print_cards(a, c->hand, text, sizeof text);
         connect_sayt(a, T_L_HAND, text);
     }
+    if (a->turn_at && (unsigned)c->turn < DDZ_SEAT_NB) {
+        long left = (long)((a->turn_at - connect_now_ms() + 999) / 1000);
+        connect_sayt(a, T_NET_TO_ACT, seat_name(a, c->turn), left > 0 ? left : 0L);
+    }
 }
 
 static void show_counter(App *a)
@@ -260,6 +264,11 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
             say(a, " %d", c->totals[s]);
         connect_sayt(a, T_L_SEED, json_string_value(json_object_get(m, "seed")), tx(a, c->commit_ok ? T_L_MATCHES : T_L_NO_MATCH),
              c->seat >= 0 ? tx(a, T_L_READY_NEXT) : "");
+        for (int s = 0; s < DDZ_SEAT_NB && c->held_known; s++)
+            if (c->held[s] && s != c->seat) {
+                print_cards(a, c->held[s], text, sizeof text);
+                connect_sayt(a, T_NET_HELD, seat_name(a, s), text);
+            }
         break;
     }
     case DDZ_EV_STATE:

@@ -74,7 +74,8 @@ static DdzCards cards_named(json_t *v)
         json_object_foreach(v, key, x) {
             if (json_is_string(x) && (!strcmp(key, "hand") || !strcmp(key, "cards") || !strcmp(key, "bottom")))
                 all |= cards_of(x);
-            else if (json_is_array(x) && (!strcmp(key, "hands") || !strcmp(key, "played") || !strcmp(key, "shown"))) {
+            else if (json_is_array(x) && (!strcmp(key, "hands") || !strcmp(key, "held") || !strcmp(key, "played") ||
+                                             !strcmp(key, "shown"))) {
                 size_t i;
                 json_t *e;
                 json_array_foreach(x, i, e) all |= cards_of(e);
@@ -101,8 +102,10 @@ static DdzCards known(const DdzClient *c)
 
 static void next_of(DdzClient *c, const json_t *next)
 {
-    if (json_is_null(next) || (next && !json_is_object(next)))
+    if (json_is_null(next) || (next && !json_is_object(next))) {
         c->turn_deadline_ms = -1;
+        c->turn_deadline_frame = c->frames;
+    }
     if (!json_is_object(next))
         return;
     c->turn_deadline_ms = num(next, "deadline_ms", -1);
@@ -125,6 +128,7 @@ static void counts_of(DdzClient *c, const json_t *a)
 static void new_game(DdzClient *c)
 {
     c->in_game = true;
+    c->held_known = false;
     c->hand = c->dealt = c->bottom = 0;
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         c->played[s] = c->shown[s] = 0;
@@ -249,11 +253,18 @@ static void on_over(DdzClient *c, const json_t *m, bool redeal)
         hands[s] = cards_of(json_array_get(hs, (size_t)s));
     if (c->seat >= 0 && c->dealt && c->dealt != hands[c->seat])
         leak(c, "over", "the hand we were dealt is not the one revealed", c->dealt);
+    json_t *hj = json_object_get(m, "held");
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         DdzCards own = hands[s] | (s == c->landlord ? bottom : 0);
         if (c->played[s] & ~own)
             leak(c, "over", "cards said to be played that the seat never held", c->played[s] & ~own);
+        /* The hands still held: exactly what each seat had and did not play. */
+        DdzCards held = cards_of(json_array_get(hj, (size_t)s));
+        if (!redeal && hj && held != (own & ~c->played[s]))
+            leak(c, "over", "a hand said to be held that is not what the seat kept", held ^ (own & ~c->played[s]));
+        c->held[s] = held;
     }
+    c->held_known = !redeal && json_is_array(hj);
     /* The commitment: the one we were given before the bidding must be the seed's. */
     const char *seed = str(m, "seed"), *salt = str(m, "salt"), *commit = str(m, "commit");
     char want[DDZ_COMMIT_HEX];
@@ -438,6 +449,11 @@ DdzClientEvent ddz_client_feed_json(DdzClient *c, json_t *m)
         int seat = (int)num(m, "seat", -1);
         if (seat >= 0 && seat < DDZ_SEAT_NB)
             c->autop[seat] = json_is_true(json_object_get(m, "on"));
+        if (seat == c->turn && c->autop[seat]) { /* the computer acts, without a deadline */
+            c->turn_deadline_ms = -1;
+            c->turn_deadline_frame = c->frames;
+        }
+        next_of(c, json_object_get(m, "next")); /* the seat to act: its deadline now */
         return DDZ_EV_AUTO;
     }
     if (!strcmp(type, "redeal")) {

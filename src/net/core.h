@@ -193,6 +193,9 @@ void room_broadcast_text(DdzServer *srv, Room *r, const char *text, size_t len);
 void room_try_start(DdzServer *srv, Room *r);
 void room_tick(DdzServer *srv, Room *r);
 void room_schedule(DdzServer *srv, Room *r);   /* timers for the seat to act, and its turn */
+/* room_schedule in two steps: the timers (deadline, computer), then the private "turn". */
+void room_schedule_timers(DdzServer *srv, Room *r);
+void room_schedule_turn(DdzServer *srv, Room *r);
 int room_add_bot(DdzServer *srv, Room *r, int seat, const char *level);
 int room_apply(DdzServer *srv, Room *r, const DdzAction *a, const char *by, DdzError *err);
 

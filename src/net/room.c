@@ -338,9 +338,15 @@ void room_set_auto(DdzServer *srv, Room *r, int seat, bool on, const char *reaso
     /* RULES §7: a seat the computer plays because its player left or dropped is abandoned. */
     if (on && r->state == ROOM_PLAYING && r->game && (!strcmp(reason, "disconnected") || !strcmp(reason, "left")))
         ddz_game_abandon(r->game, seat, NULL);
-    room_broadcast(srv, r, json_pack("{s:s, s:i, s:b, s:s}", "type", "auto", "seat", seat, "on", on, "reason", reason));
-    if (r->state == ROOM_PLAYING && r->game && r->game->turn == seat && r->game->phase < DDZ_PHASE_OVER)
-        room_schedule(srv, r);
+    bool turn = r->state == ROOM_PLAYING && r->game && r->game->turn == seat && r->game->phase < DDZ_PHASE_OVER;
+    if (turn)
+        room_schedule_timers(srv, r);
+    json_t *m = json_pack("{s:s, s:i, s:b, s:s}", "type", "auto", "seat", seat, "on", on, "reason", reason);
+    if (m && turn) /* the seat to act: who acts now, and its deadline, for everyone */
+        json_object_set_new(m, "next", msg_next(r, srv->now));
+    room_broadcast(srv, r, m);
+    if (turn)
+        room_schedule_turn(srv, r);
 }
 
 /* A person leaves the room (asked, or its connection is gone). A player who leaves a running
@@ -418,18 +424,24 @@ void room_disconnected(DdzServer *srv, Player *p)
 void room_reconnected(DdzServer *srv, Player *p)
 {
     Room *r = p->room;
+    bool turn = p->seat >= 0 && r->state == ROOM_PLAYING && r->game->turn == p->seat && r->game->phase < DDZ_PHASE_OVER;
     if (p->seat >= 0) {
         Seat *st = &r->seat[p->seat];
-        if (st->autop) {
-            st->autop = false;
+        bool was_auto = st->autop;
+        st->autop = false;
+        if (turn)
+            room_schedule_timers(srv, r); /* the timers of this turn */
+        if (was_auto) {
             st->timeouts = 0;
-            broadcast_but(srv, r, p, json_pack("{s:s, s:i, s:b, s:s}", "type", "auto", "seat", p->seat, "on", 0,
-                                               "reason", "back"));
+            json_t *m = json_pack("{s:s, s:i, s:b, s:s}", "type", "auto", "seat", p->seat, "on", 0, "reason", "back");
+            if (m && turn) /* everyone sees the countdown of the seat to act */
+                json_object_set_new(m, "next", msg_next(r, srv->now));
+            broadcast_but(srv, r, p, m);
         }
         each_person_but(r, p, send_room_to, srv, r);
     }
     room_send_room(srv, r, p);
     room_send_state(srv, r, p);
-    if (p->seat >= 0 && r->state == ROOM_PLAYING && r->game->turn == p->seat && r->game->phase < DDZ_PHASE_OVER)
-        room_schedule(srv, r); /* the timers of this turn, and the turn message */
+    if (turn)
+        room_schedule_turn(srv, r); /* and the turn message */
 }

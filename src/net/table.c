@@ -113,7 +113,17 @@ static void set_timers(DdzServer *srv, Room *r)
 
 void room_schedule(DdzServer *srv, Room *r)
 {
+    room_schedule_timers(srv, r);
+    room_schedule_turn(srv, r);
+}
+
+void room_schedule_timers(DdzServer *srv, Room *r)
+{
     set_timers(srv, r);
+}
+
+void room_schedule_turn(DdzServer *srv, Room *r)
+{
     if (r->state == ROOM_PLAYING && r->game->phase < DDZ_PHASE_OVER)
         send_turn(srv, r);
 }
@@ -202,6 +212,8 @@ static void finish(DdzServer *srv, Room *r)
                           msg_cards3(g->dealt), "bottom", msg_cards(g->bottom));
     if (m) {
         reveal_into(r, m);
+        /* Every hand still held, shown to everyone now that the game is over. */
+        json_object_set_new(m, "held", msg_cards3(g->hand));
         if (record)
             json_object_set_new(m, "record", json_string(record));
     }

@@ -99,6 +99,8 @@ void net_sync_game(NetUi *u)
         /* Others' hidden hands are stand-ins: only their number is ever drawn. */
         if (c->seat >= 0 || r != PLAY_YOU)
             g->hand[r] = hands[s];
+        if (!c->in_game && c->held_known) /* the game is over: every hand still held */
+            g->hand[r] = c->held[s];
         if (s != c->seat && c->shown[s])
             g->shown[r] = 2;
         g->dealt[r] = (g->hand[r] | c->played[s]) & ~(c->landlord == s ? c->bottom : 0);
@@ -129,12 +131,16 @@ void net_sync_game(NetUi *u)
         if (c->gone[s])
             play_fmt(p, n + strlen(n), size - strlen(n), T_NET_GONE_MARK);
     }
-    char cd[64] = "";
+    char cd[80] = "";
     if (c->my_turn && u->deadline_at) {
         long left = (u->deadline_at - net_now_ms() + 999) / 1000;
         play_fmt(p, cd, sizeof cd, T_NET_COUNTDOWN, left > 0 ? left : 0L);
+    } else if (c->in_game && u->turn_at && (unsigned)c->turn < DDZ_SEAT_NB) {
+        /* Everyone sees the countdown of the seat to act. */
+        long left = (u->turn_at - net_now_ms() + 999) / 1000;
+        play_fmt(p, cd, sizeof cd, T_NET_COUNTDOWN_SEAT, seat_label(u, c->turn), left > 0 ? left : 0L);
     }
-    char room[64];
+    char room[32];
     play_fmt(p, room, sizeof room, T_NET_STATUS, c->room);
     snprintf(p->net.status, sizeof p->net.status, "%s%s%s%s", cd, cd[0] ? "  " : "", room,
              c->seat < 0 ? " · " : "");
@@ -228,8 +234,10 @@ static void on_over(NetUi *u, json_t *m)
     for (int i = 0; i < 8; i++)
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             dest[i][rot(u, s)] = (int)json_integer_value(json_array_get(json_object_get(res, ARRAYS[i]), (size_t)s));
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
         r->score[rot(u, s)] = c->last_score[s];
+        r->abandoned[rot(u, s)] = r->penalty[rot(u, s)] != 0;
+    }
     p->over = true;
     u->result = true;
     u->hide_result = false;
@@ -251,6 +259,8 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
     Play *p = u->p;
     DdzClient *c = u->c;
     u->dirty = true;
+    if (c->turn_deadline_frame == c->frames) /* this message said whose turn it is, and until when */
+        u->turn_at = c->turn_deadline_ms >= 0 ? net_now_ms() + c->turn_deadline_ms : 0;
     switch (e) {
     case DDZ_EV_WELCOME:
         net_send_type(u, "rooms");

@@ -37,6 +37,7 @@ struct NetUi {
     int cursor;
     int bid, dbl[DDZ_SEAT_NB], bombs;
     long deadline_at;         /* our turn's deadline (monotonic ms), 0 none */
+    long turn_at;             /* the deadline of the seat to act, whoever it is (ms), 0 none */
     long last_draw;
     bool dirty;
 };

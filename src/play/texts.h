@@ -384,6 +384,9 @@
     X(T_L_LEFT, "You left the room.\n", "你已离开房间。\n") \
     /* ddz connect: seats, countdowns, refusals (netc). */ \
     X(T_NET_GONE_MARK, " (left)", "（离开）") \
+    X(T_NET_COUNTDOWN_SEAT, "%s: %ld s", "%s：%ld 秒") \
+    X(T_NET_HELD, "  %s still held: %s\n", "  %s 剩余的牌：%s\n") \
+    X(T_NET_TO_ACT, "  %s to act, %ld s left\n", "  轮到%s，还剩 %ld 秒\n") \
     X(T_NET_RESULT_KEYS_WATCH, "Enter: close   v: view the table   l: leave", "回车：关闭   v：查看牌桌   l：离开") \
     /* Server refusals (error code, and reason of "illegal"), worded from their arguments. */ \
     X(T_RF_NOT_A_MOVE, "%s is not a move under these rules.", "%s 不是这套规则里的牌型。") \

@@ -56,6 +56,7 @@ void play_tui_frame(Play *p, int cursor, const char *event, int panel)
     t.color = frame_color;
     t.cursor = cursor;
     t.thinking = -1;
+    t.reveal = p->over; /* ddz connect: the hands still held, once the server showed them */
     t.overlay = panel >= 0 && panel <= PLAY_PANEL_QUIT ? overlay[panel] : OV_NONE;
     set_event(&t, R_NORMAL, event ? event : "");
     tui_draw(&t);

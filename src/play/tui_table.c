@@ -313,16 +313,16 @@ static void draw_hand(const Tui *t)
         else
             raised = 0;
     }
-    if (p->net.watching) {
+    if (p->net.watching && !p->over) {
         /* A spectator sees the bottom seat's cards face down. */
         n = p->net.watched_count;
         playing = false;
     }
     int x0 = (COLS - (3 * n - 1)) / 2;
-    for (int i = 0; i < n && p->net.watching; i++)
+    for (int i = 0; i < n && p->net.watching && !p->over; i++)
         for (int r = 0; r < 2; r++)
             tui_put(t, y + r, x0 + 3 * i, R_BACK, t->color ? "  " : "##");
-    for (int i = 0; i < n && !p->net.watching; i++) {
+    for (int i = 0; i < n && !(p->net.watching && !p->over); i++) {
         bool up = ddz_cards_has(raised, list[i]);
         bool cur = playing && i == t->cursor && !p->sel.typed[0];
         tui_tile(t, up ? y - 1 : y, x0 + 3 * i, list[i], 3, cur);
