@@ -4,7 +4,8 @@
 #   make play       install what is missing, build, start the main job
 #   make check      install what is missing, build with gcc and clang, run every test,
 #                   then the whole suite again under AddressSanitizer + UBSan, then 20 s of fuzzing
-#   make test       the test suite, gcc build with assertions (build/debug)
+#   make test       the test suite, gcc build with assertions (build/debug), then the
+#                   browser client's tests (tests/web.sh: Node, Chromium)
 #   make bench      ddz bench all
 #   make fuzz       the server's message handler under libFuzzer for FUZZ_TIME seconds (20)
 #   make install    PREFIX=/usr/local, DESTDIR; make uninstall; make deb (build/deb/*.deb)
@@ -44,7 +45,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 PIC_OBJ  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 SO_MAJOR := 0
 SO_NAME  := libddz.so.$(SO_MAJOR)
-CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/web_files.o
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 # The Python package's tests (python/tests) run with Debian's python3 and pytest against the
@@ -55,7 +56,7 @@ PY_ENV   ?=
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS   := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
-.PHONY: all play check test test-run bench clean deps sanitize clang fuzz
+.PHONY: all play check test test-run test-web bench clean deps deps-web sanitize clang fuzz
 all: $(BUILD)/ddz $(BUILD)/libddz.a $(BUILD)/libddz.so
 
 $(BUILD)/libddz.a: $(LIB_OBJ)
@@ -65,6 +66,20 @@ $(BUILD)/libddz.a: $(LIB_OBJ)
 
 $(BUILD)/ddz: $(CLI_OBJ) $(BUILD)/libddz.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libddz.a $(LDLIBS)
+
+# The browser client (web/), built into the program: each file staged with "__V__" replaced
+# by the client's version (a hash of web/), gzipped, then written out as C by web_embed.
+WEB_FILES := $(sort $(notdir $(wildcard web/*.html web/*.js web/*.css web/*.svg)))
+$(BUILD)/gen/web_files.c: $(addprefix web/,$(WEB_FILES)) scripts/web_embed.c
+	@mkdir -p $(BUILD)/gen/web
+	$(CC) -O1 -o $(BUILD)/gen/web_embed scripts/web_embed.c
+	@v=$$(cat $(addprefix web/,$(WEB_FILES)) | sha256sum | cut -c1-12); \
+	for f in $(WEB_FILES); do sed "s/__V__/$$v/g" web/$$f > $(BUILD)/gen/web/$$f && \
+	    gzip -9nkf $(BUILD)/gen/web/$$f || exit 1; done; \
+	echo "web client $$v: $(WEB_FILES)"; $(BUILD)/gen/web_embed $@ $$v $(BUILD)/gen/web $(WEB_FILES)
+
+$(BUILD)/obj/web_files.o: $(BUILD)/gen/web_files.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # libddz.so.VERSION with SONAME libddz.so.0 and the links libddz.so.0 and libddz.so. It
 # exports only the functions the public headers declare (scripts/exports.sh writes the linker
@@ -110,12 +125,21 @@ test-run: $(TESTS) $(BUILD)/ddz $(BUILD)/libddz.so
 
 test:
 	$(MAKE) test-run BUILD=build/debug NDEBUG_FLAG=
+	$(MAKE) test-web BUILD=build/debug NDEBUG_FLAG=
+
+# The browser client in Chromium, type-checked and linted (once: not per build flavour).
+test-web: $(BUILD)/ddz
+	@DDZ_BIN=$(BUILD)/ddz sh tests/web.sh
 
 deps:
 	@sh scripts/deps.sh
 
+deps-web:
+	@sh scripts/deps.sh --web
+
 # The install and package tests (tests/install.sh) run once, in make test.
 INSTALL_TESTS ?= 1
+
 # The Python tests load the ASan library into an interpreter built without it: libasan goes
 # first (LD_PRELOAD), and leak checking stays off for the interpreter's own allocations.
 sanitize:
@@ -126,7 +150,7 @@ sanitize:
 clang:
 	$(MAKE) test-run BUILD=build/clang CC=clang INSTALL_TESTS=0 NDEBUG_FLAG=
 
-check: deps
+check: deps-web
 	$(MAKE) all
 	$(MAKE) test
 	$(MAKE) clang

@@ -119,8 +119,11 @@ answer=$(raw_frame "\x81\x8f\x00\x00\x00\x00$ping")
 check "a masked text frame is answered (got '$answer')" test "$answer" = 81
 answer=$(raw_frame "\x82\x8f\x00\x00\x00\x00$ping")
 check "a binary frame is closed, not answered (got '$answer')" test "$answer" = 88
+# Plain HTTP gets the browser client's page (tests/web.sh tests the rest), anything else 404.
 http=$( (printf 'GET / HTTP/1.0\r\n\r\n' >&3; head -c 12 <&3) 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null)
-check "plain HTTP gets 400, got '$http'" test "$http" = "HTTP/1.0 400"
+check "plain HTTP GET / gets the page, got '$http'" test "$http" = "HTTP/1.0 200"
+http=$( (printf 'GET /nothing HTTP/1.0\r\n\r\n' >&3; head -c 12 <&3) 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null)
+check "plain HTTP GET /nothing gets 404, got '$http'" test "$http" = "HTTP/1.0 404"
 
 for n in A B C W Q P Y S1 S2; do ok "$n"; done
 wait "$pid_X"

@@ -116,7 +116,7 @@ keys r
 wait_for game "Game 1"
 wait_re hand "[♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]"
 # The bidding: bid 3 when asked (a computer may have taken it first with 3).
-wait_re bidding "Your bid\?|Landlord: " 15
+wait_re bidding "Your bid\?|Landlord: |Bottom .[0-9JQKA]" 15
 if screen_has "Your bid\?"; then
     wait_for bid_choices "[3] bid 3"
     keys 3

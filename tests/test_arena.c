@@ -179,6 +179,35 @@ static void unknown_agents_are_refused_before_any_game(void **state)
     assert_int_equal(st.all.games, 0);
 }
 
+/* Decision times: quantiles of 1, 2, ... 100 ms come back within their 5% bin, and an arena
+ * times every decision of agent A (rule-v1 against itself: A plays one seat of one game and
+ * two of the other, a third of the decisions at least). */
+static void decision_times_are_counted_and_quantiles_fall_in_their_bin(void **state)
+{
+    (void)state;
+    static long bins[DDZ_ARENA_TIME_BINS];
+    for (int ms = 1; ms <= 100; ms++)
+        bins[ddz_arena_time_bin(ms)]++;
+    double q[3] = {0.5, 0.99, 1.0}, want[3] = {50, 99, 100};
+    for (int i = 0; i < 3; i++) {
+        double got = ddz_arena_time_quantile(bins, 100, q[i]);
+        assert_true(got >= want[i] && got <= want[i] * 1.05 + 1e-9);
+    }
+    assert_int_equal(ddz_arena_time_bin(0), 0);
+    assert_int_equal(ddz_arena_time_bin(1e12), DDZ_ARENA_TIME_BINS - 1);
+    assert_true(ddz_arena_time_quantile(bins, 0, 0.5) == 0);
+    DdzArenaConfig c = config("rule-v1", "rule-v1", 20, 1);
+    DdzArenaStats st;
+    run(&c, &st);
+    long n = 0, m = 0;
+    for (int b = 0; b < DDZ_ARENA_TIME_BINS; b++)
+        n += st.a_times.wall[b], m += st.a_times.cpu[b];
+    assert_int_equal(n, st.a_times.n);
+    assert_int_equal(m, st.a_times.n);
+    assert_true(st.a_times.n > 20 * 2 * 10);
+    assert_true(st.a_times.wall_max_ms >= ddz_arena_time_quantile(st.a_times.wall, n, 0.99) / 1.05);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +217,7 @@ int main(void)
         cmocka_unit_test(an_agent_without_chance_against_itself_breaks_even),
         cmocka_unit_test(greedy_beats_random_from_both_sides),
         cmocka_unit_test(unknown_agents_are_refused_before_any_game),
+        cmocka_unit_test(decision_times_are_counted_and_quantiles_fall_in_their_bin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -475,6 +475,58 @@ static long fixed_landlord_wins(const char *lord, const char *farmer, long deals
     return wins;
 }
 
+/* rule-v1 is a frozen yardstick (rule.h): the FNV-1a fingerprint of every decision it makes
+ * (kind, value and cards) in 150 self-play games under each 54-card preset (the yardstick
+ * of issue 14; the 48-card game's play is still growing), with the option mixes
+ * of mixed_options (bidding, doubling, rob, shown hands, play_all), must never change. If
+ * this fails, the change belongs under a new version, not in version 1. (The 54-card presets
+ * differ only in move types these games never reach, so their fingerprints agree.) */
+static void rule_v1_decisions_never_change(void **state)
+{
+    (void)state;
+    static const struct {
+        DdzRuleset rules;
+        uint64_t want;
+    } PINNED[] = {
+        {DDZ_RULES_STANDARD, 0x35390f45d99cce7full},
+        {DDZ_RULES_CLASSIC, 0x35390f45d99cce7full},
+        {DDZ_RULES_DOUZERO, 0x35390f45d99cce7full},
+        {DDZ_RULES_BOTZONE, 0x35390f45d99cce7full},
+    };
+    DdzAgent a[3];
+    DdzError err;
+    for (int s = 0; s < 3; s++) {
+        assert_int_equal(ddz_ai_agent_new(&a[s], "rule-v1", (uint64_t)s, &err), 0);
+        assert_string_equal(a[s].name, "rule-v1");
+    }
+    DdzGame *g = test_malloc(sizeof *g);
+    for (size_t p = 0; p < sizeof PINNED / sizeof PINNED[0]; p++) {
+        uint64_t h = 0xcbf29ce484222325ull;
+        long decisions = 0;
+        for (int i = 0; i < 150; i++) {
+            DdzOptions o = mixed_options(PINNED[p].rules, i);
+            DdzRng rng;
+            ddz_rng_seed(&rng, 5000 + (uint64_t)i);
+            ddz_game_new(g, &o, &rng, i % 3);
+            while (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY) {
+                DdzAction act = decide(&a[g->turn], g);
+                uint64_t x[3] = {act.kind, act.value, act.kind == DDZ_ACT_PLAY ? act.move.ranks : act.cards};
+                for (int k = 0; k < 3; k++)
+                    h = (h ^ x[k]) * 0x100000001B3ull;
+                decisions++;
+                if (ddz_game_apply(g, &act, &err) != 0)
+                    fail_msg("%s game %d: %s", ddz_ruleset_name(PINNED[p].rules), i, err.msg);
+            }
+        }
+        printf("rule-v1 %s: %ld decisions, fingerprint %016llx\n", ddz_ruleset_name(PINNED[p].rules), decisions,
+               (unsigned long long)h);
+        assert_int_equal(h, PINNED[p].want);
+    }
+    test_free(g);
+    for (int s = 0; s < 3; s++)
+        ddz_agent_free(&a[s]);
+}
+
 static void rule_beats_random_and_greedy_in_self_play(void **state)
 {
     (void)state;
@@ -506,6 +558,7 @@ int main(void)
         cmocka_unit_test(rule_bids_three_on_a_strong_hand_and_passes_a_weak_one),
         cmocka_unit_test(strength_grows_with_controls),
         cmocka_unit_test(calibration_tallies_every_deal),
+        cmocka_unit_test(rule_v1_decisions_never_change),
         cmocka_unit_test(rule_beats_random_and_greedy_in_self_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

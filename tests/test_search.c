@@ -1,10 +1,13 @@
-/* test_search.c -- the search agent: sampled deals agree with everything public, and the
- * search and every other agent play only legal actions, under every preset. */
+/* test_search.c -- the search agent: sampled deals agree with everything public, the
+ * search and every other agent play only legal actions, under every preset, and the
+ * search's risky moves (issue 14's positions) stand only when the samples call for them. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
 #include "ddz/ai.h"
+#include "ddz/engine.h"
 #include "ddz/game.h"
 #include "ddz/search.h"
 
@@ -157,6 +160,67 @@ static void search_sees_only_its_view(void **state)
     free(g2);
 }
 
+/* The engine's answer to one request, with a fixed sample budget (reproducible). */
+static char *engine_move(const char *request)
+{
+    char *answer = NULL;
+    int rc = ddz_engine_answer(request, strlen(request), "search:0/400", &answer);
+    assert_non_null(answer);
+    if (rc != 0)
+        fail_msg("%s", answer);
+    const char *m = strstr(answer, "\"move\":\"");
+    assert_non_null(m);
+    m += 8;
+    size_t n = strcspn(m, "\"");
+    char *move = malloc(n + 1);
+    assert_non_null(move);
+    memcpy(move, m, n);
+    move[n] = '\0';
+    free(answer);
+    return move;
+}
+
+/* Issue 14: the landlord led a low single (8, T) into a farmer holding one card that might
+ * beat it, where a pair or a trio was there to lead and wins. Any single but the landlord's
+ * highest card (a 2: both jokers are out) is refused. */
+static void search_leads_no_single_an_opponent_with_one_card_may_beat(void **state)
+{
+    (void)state;
+    static const char *const REQ[] = {
+        "{\"type\":\"play\",\"rules\":\"douzero\",\"seat\":0,\"landlord\":0,\"hand\":\"33777899TTQKA2\","
+        "\"bottom\":\"9A2\",\"history\":[[0,\"5\"],[1,\"9\"],[2,\"A\"],[0,\"2\"],[1,\"\"],[2,\"\"],[0,\"66\"],"
+        "[1,\"AA\"],[2,\"\"],[0,\"\"],[1,\"444J\"],[2,\"4JJJ\"],[0,\"\"],[1,\"QKKK\"],[2,\"\"],[0,\"\"],"
+        "[1,\"56789\"],[2,\"\"],[0,\"BR\"],[1,\"\"],[2,\"\"]]}",
+        "{\"type\":\"play\",\"rules\":\"douzero\",\"seat\":0,\"landlord\":0,\"hand\":\"55689TTJQK22\","
+        "\"bottom\":\"3TJ\",\"history\":[[0,\"33\"],[1,\"JJ\"],[2,\"\"],[0,\"QQ\"],[1,\"KK\"],[2,\"\"],"
+        "[0,\"AA\"],[1,\"22\"],[2,\"\"],[0,\"\"],[1,\"3444\"],[2,\"\"],[0,\"\"],[1,\"56789T\"],[2,\"\"],"
+        "[0,\"BR\"],[1,\"\"],[2,\"\"]]}",
+    };
+    for (size_t i = 0; i < sizeof REQ / sizeof REQ[0]; i++) {
+        char *move = engine_move(REQ[i]);
+        printf("position %zu: %s\n", i + 1, move);
+        assert_true(strlen(move) > 0);
+        if (strlen(move) == 1)
+            assert_string_equal(move, "2");
+        free(move);
+    }
+}
+
+/* Issue 14: a farmer bombed (4444) its partner's big joker, a trick its side held, to
+ * double a win the samples called certain; it loses where the landlord holds KKKA. Only
+ * pass and the bomb are legal: the farmer passes. */
+static void farmer_does_not_bomb_its_partners_winning_play(void **state)
+{
+    (void)state;
+    char *move = engine_move(
+        "{\"type\":\"play\",\"rules\":\"douzero\",\"seat\":2,\"landlord\":0,\"hand\":\"444457789TJQB\","
+        "\"bottom\":\"622\",\"history\":[[0,\"66\"],[1,\"AA\"],[2,\"\"],[0,\"\"],[1,\"55667788\"],[2,\"\"],"
+        "[0,\"99TTJJQQ\"],[1,\"\"],[2,\"3333\"],[0,\"2222\"],[1,\"\"],[2,\"\"],[0,\"5\"],[1,\"K\"],[2,\"\"],"
+        "[0,\"A\"],[1,\"R\"]]}");
+    assert_string_equal(move, "");
+    free(move);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -164,6 +228,8 @@ int main(void)
         cmocka_unit_test(search_sees_only_its_view),
         cmocka_unit_test(search_plays_only_legal_moves_under_every_preset),
         cmocka_unit_test(random_greedy_and_rule_play_only_legal_moves_in_10000_games_per_preset),
+        cmocka_unit_test(search_leads_no_single_an_opponent_with_one_card_may_beat),
+        cmocka_unit_test(farmer_does_not_bomb_its_partners_winning_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,11 +27,25 @@ typedef struct DdzArenaTally {
     long long points, points_sq; /* A's side's points per game, and their squares */
 } DdzArenaTally;
 
+/* Time per decision of agent A, in bins 5% wide: bin b holds times from
+ * DDZ_ARENA_BIN_MS * 1.05^b to DDZ_ARENA_BIN_MS * 1.05^(b+1) ms (the last bin also holds
+ * everything longer, the first everything shorter). Wall clock and the thread's CPU time
+ * (steadier on a shared machine). */
+#define DDZ_ARENA_TIME_BINS 400
+#define DDZ_ARENA_BIN_MS 0.001
+typedef struct DdzArenaTimes {
+    long n;                            /* decisions timed */
+    long wall[DDZ_ARENA_TIME_BINS];
+    long cpu[DDZ_ARENA_TIME_BINS];
+    double wall_max_ms, cpu_max_ms;    /* exact maxima */
+} DdzArenaTimes;
+
 typedef struct DdzArenaStats {
     DdzArenaTally all, landlord, farmers; /* every game; A the landlord; A the farmers */
     long redeals;                         /* bidding: deals everyone passed, dealt again */
     long bombs;                           /* bombs and rockets played */
     double seconds;                       /* wall-clock time of the run */
+    DdzArenaTimes a_times;                /* every decision of agent A (bids included) */
 } DdzArenaStats;
 
 /* A's side's points in one finished game. Without bidding, the research protocol's value:
@@ -56,5 +70,10 @@ typedef struct DdzArenaSummary {
 } DdzArenaSummary;
 
 void ddz_arena_summarize(const DdzArenaTally *t, DdzArenaSummary *s);
+
+/* The bin of a time in ms, and the q-quantile (0..1) of n timed decisions in bins, as the
+ * upper edge of its bin (so within 5% above the true value); 0 when n is 0. */
+int ddz_arena_time_bin(double ms);
+double ddz_arena_time_quantile(const long bins[DDZ_ARENA_TIME_BINS], long n, double q);
 
 #endif

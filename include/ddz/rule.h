@@ -11,9 +11,22 @@
 #include "ddz/agent.h"
 #include "ddz/split.h"
 
-/* Makes a rule agent (name "rule"). seed is accepted for the factory's sake and unused.
- * Returns 0, or -1 with err when out of memory. */
+/* Versions of the rule agent's behaviour. The factory's "rule" (and level normal) plays the
+ * latest; "rule-v1" plays version 1 for ever, a yardstick for the search (issue 14) that does
+ * not move when "rule" improves. Version 1 is pinned by a known-answer test (test_rule.c:
+ * a fingerprint of every decision in fixed self-play games under the 54-card presets; the
+ * 48-card game is not frozen yet), so a change to 54-card play must
+ * come as a new version: raise DDZ_RULE_VERSION and make the change depend on the version
+ * field of the agent's state, leaving version 1's decisions as they are. */
+#define DDZ_RULE_VERSION 1
+
+/* Makes a rule agent of the latest version (name "rule"). seed is accepted for the
+ * factory's sake and unused. Returns 0, or -1 with err when out of memory. */
 int ddz_rule_agent_new(DdzAgent *a, uint64_t seed, DdzError *err);
+/* The same for a given version (1 .. DDZ_RULE_VERSION); the agent is named "rule" for the
+ * latest and "rule-vN" for an older one. Returns 0, or -1 with err (an unknown version, out
+ * of memory). */
+int ddz_rule_agent_new_version(DdzAgent *a, int version, uint64_t seed, DdzError *err);
 
 /* The strength of a hand for bidding and doubling: the worth of its best split (value
  * less 7 points a play) plus 3 points for each 2 and joker held, with sp a splitter made

@@ -147,6 +147,11 @@ typedef struct DdzServeConfig {
     int think_threads;       /* threads for computer decisions; 0: as many as CPUs less one
                                 (1 to 8); -1: decide on the event loop */
     DdzServerConfig server;
+    /* Plain HTTP: the browser client and /api/hint (ddz/http.h); NULL answers 400. */
+    const struct DdzWebSite *web;
+    /* Called once the server listens (port: the real one when 0 was asked), or NULL. */
+    void (*listening)(void *ctx, const char *iface, int port);
+    void *listening_ctx;
 } DdzServeConfig;
 
 /* Runs the server until SIGINT or SIGTERM: one libwebsockets event loop on the calling

@@ -37,7 +37,7 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err)
 
 const char *ddz_ai_agent_names(void)
 {
-    return "random, greedy, rule, search, search:MS, search:MS/SAMPLES, easy, normal, hard, expert";
+    return "random, greedy, rule, rule-v1, search, search:MS, search:MS/SAMPLES, easy, normal, hard, expert";
 }
 
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err)
@@ -49,6 +49,9 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
         return 0;
     if (!strcmp(name, "rule"))
         return ddz_rule_agent_new(a, seed, err);
+    /* rule-vN: the rule agent's behaviour of version N, frozen (rule.h). */
+    if (!strncmp(name, "rule-v", 6) && name[6] >= '1' && name[6] <= '9' && !name[7])
+        return ddz_rule_agent_new_version(a, name[6] - '0', seed, err);
     if (!strcmp(name, "easy"))
         return ddz_easy_agent_new(a, err);
     /* "search" with the default budget, or "search:MS" with MS milliseconds per decision. */

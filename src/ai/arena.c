@@ -62,6 +62,47 @@ void ddz_arena_summarize(const DdzArenaTally *t, DdzArenaSummary *s)
     }
 }
 
+int ddz_arena_time_bin(double ms)
+{
+    if (!(ms > DDZ_ARENA_BIN_MS))
+        return 0;
+    int b = (int)floor(log(ms / DDZ_ARENA_BIN_MS) / log(1.05));
+    return b < 0 ? 0 : b >= DDZ_ARENA_TIME_BINS ? DDZ_ARENA_TIME_BINS - 1 : b;
+}
+
+double ddz_arena_time_quantile(const long bins[DDZ_ARENA_TIME_BINS], long n, double q)
+{
+    if (n <= 0)
+        return 0;
+    long want = (long)ceil(q * (double)n), seen = 0;
+    if (want < 1)
+        want = 1;
+    for (int b = 0; b < DDZ_ARENA_TIME_BINS; b++)
+        if ((seen += bins[b]) >= want)
+            return DDZ_ARENA_BIN_MS * pow(1.05, b + 1);
+    return DDZ_ARENA_BIN_MS * pow(1.05, DDZ_ARENA_TIME_BINS);
+}
+
+static void times_merge(DdzArenaTimes *into, const DdzArenaTimes *t)
+{
+    into->n += t->n;
+    for (int b = 0; b < DDZ_ARENA_TIME_BINS; b++) {
+        into->wall[b] += t->wall[b];
+        into->cpu[b] += t->cpu[b];
+    }
+    if (t->wall_max_ms > into->wall_max_ms)
+        into->wall_max_ms = t->wall_max_ms;
+    if (t->cpu_max_ms > into->cpu_max_ms)
+        into->cpu_max_ms = t->cpu_max_ms;
+}
+
+static double clock_ms(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
 /* The match ------------------------------------------------------------------------------*/
 
 typedef struct Arena {
@@ -83,15 +124,28 @@ static uint64_t agent_seed(uint64_t seed, uint64_t deal, int swap, int seat)
     return ddz_rng_splitmix(&x);
 }
 
-/* Plays a dealt game to its end with the agents. */
-static int play_out(DdzGame *g, DdzAgent agents[DDZ_SEAT_NB], DdzError *err)
+/* Plays a dealt game to its end with the agents, timing the decisions of the seats in
+ * a_seats (a bit per seat) into *times. */
+static int play_out(DdzGame *g, DdzAgent agents[DDZ_SEAT_NB], unsigned a_seats, DdzArenaTimes *times, DdzError *err)
 {
     while (g->phase != DDZ_PHASE_OVER && g->phase != DDZ_PHASE_REDEAL) {
-        DdzAgent *a = &agents[g->turn];
+        int seat = g->turn;
+        DdzAgent *a = &agents[seat];
         DdzError e;
+        double w0 = clock_ms(CLOCK_MONOTONIC), c0 = clock_ms(CLOCK_THREAD_CPUTIME_ID);
         if (ddz_agent_step(a, g, &e) != 0) {
-            snprintf(err->msg, sizeof err->msg, "seat %d (%.40s): %.190s", g->turn, a->name, e.msg);
+            snprintf(err->msg, sizeof err->msg, "seat %d (%.40s): %.190s", seat, a->name, e.msg);
             return -1;
+        }
+        if (a_seats >> seat & 1) {
+            double w = clock_ms(CLOCK_MONOTONIC) - w0, c = clock_ms(CLOCK_THREAD_CPUTIME_ID) - c0;
+            times->n++;
+            times->wall[ddz_arena_time_bin(w)]++;
+            times->cpu[ddz_arena_time_bin(c)]++;
+            if (w > times->wall_max_ms)
+                times->wall_max_ms = w;
+            if (c > times->cpu_max_ms)
+                times->cpu_max_ms = c;
         }
     }
     return 0;
@@ -115,18 +169,19 @@ static int play_game(const DdzArenaConfig *cfg, uint64_t k, int swap, DdzGame *g
     DdzRng rng;
     ddz_rng_seed(&rng, cfg->seed + k);
     int rc = 0;
+    unsigned a_seats = swap ? 6u : 1u;
     if (!cfg->bidding) {
         /* The research protocol: seat 0 takes the bottom and leads, worth a bid of 3. */
         DdzAction bid = ddz_action_bid(0, 3);
         ddz_game_new(g, &opt, &rng, 0);
         rc = ddz_game_apply(g, &bid, err);
         if (rc == 0)
-            rc = play_out(g, agents, err);
+            rc = play_out(g, agents, a_seats, &st->a_times, err);
     } else {
         /* Everyone passed: the next shuffle of the same generator, the next first bidder. */
         for (int attempt = 0; rc == 0; attempt++) {
             ddz_game_new(g, &opt, &rng, (int)((k + (uint64_t)attempt) % 3));
-            rc = play_out(g, agents, err);
+            rc = play_out(g, agents, a_seats, &st->a_times, err);
             if (g->phase != DDZ_PHASE_REDEAL)
                 break;
             st->redeals++;
@@ -184,6 +239,7 @@ static void *worker(void *arg)
     tally_merge(&ar->sum.farmers, &st.farmers);
     ar->sum.redeals += st.redeals;
     ar->sum.bombs += st.bombs;
+    times_merge(&ar->sum.a_times, &st.a_times);
     if (failed >= 0) {
         ar->stop = true;
         if (ar->err_deal < 0 || failed < ar->err_deal) {

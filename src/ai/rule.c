@@ -56,6 +56,7 @@
 #define LORD_X4 (-15)
 
 typedef struct Rule {
+    int version; /* the behaviour to play (rule.h): new heuristics test version > 1 */
     DdzSplitter *sp;
     DdzMove moves[DDZ_MAX_MOVES + 1];
 } Rule;
@@ -566,10 +567,28 @@ static void rule_free(void *state)
 
 int ddz_rule_agent_new(DdzAgent *a, uint64_t seed, DdzError *err)
 {
+    if (ddz_rule_agent_new_version(a, DDZ_RULE_VERSION, seed, err) != 0)
+        return -1;
+    a->name = "rule";
+    return 0;
+}
+
+int ddz_rule_agent_new_version(DdzAgent *a, int version, uint64_t seed, DdzError *err)
+{
     (void)seed;
+    if (version < 1 || version > DDZ_RULE_VERSION) {
+        if (err) {
+            err->pos = 0;
+            snprintf(err->msg, sizeof err->msg, "rule agent version %d: versions are 1 to %d", version,
+                     DDZ_RULE_VERSION);
+        }
+        return -1;
+    }
     Rule *r = malloc(sizeof *r);
-    if (r)
+    if (r) {
+        r->version = version;
         r->sp = ddz_splitter_new(DDZ_RULES_STANDARD, PLAY_COST, MEMO_BITS);
+    }
     if (!r || !r->sp) {
         free(r);
         if (err) {
@@ -578,7 +597,8 @@ int ddz_rule_agent_new(DdzAgent *a, uint64_t seed, DdzError *err)
         }
         return -1;
     }
-    a->name = "rule";
+    static const char *const NAMES[DDZ_RULE_VERSION + 1] = {"", "rule-v1"};
+    a->name = NAMES[version];
     a->state = r;
     a->act = rule_act;
     a->free = rule_free;

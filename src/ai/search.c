@@ -17,6 +17,8 @@ typedef struct Search {
     DdzMove moves[DDZ_MAX_MOVES + 1];
     DdzMove cand[DDZ_MAX_MOVES + 1];
     double value[DDZ_MAX_MOVES + 1];
+    double wins[DDZ_MAX_MOVES + 1];  /* weighted samples the candidate won */
+    bool risky[DDZ_MAX_MOVES + 1];   /* see risky_move */
 } Search;
 
 DdzSearchConfig ddz_search_default(void)
@@ -167,6 +169,43 @@ static double playout(Search *se, int seat)
     return value;
 }
 
+/* The ranks an opponent of v's seat might hold: every card not seen, less the cards known
+ * to be in another seat (a shown hand, the landlord's unplayed bottom). */
+static DdzRanks opponent_pool(const DdzView *v, int o)
+{
+    DdzCards seen = v->hand | v->played[0] | v->played[1] | v->played[2], elsewhere = 0;
+    if (v->shown[o])
+        return ddz_cards_ranks(v->shown[o] & ~seen);
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (s != o && s != v->seat)
+            elsewhere |= v->shown[s] ? v->shown[s] : s == v->landlord ? v->bottom : 0;
+    return ddz_cards_ranks(ddz_ruleset_deck(v->opt.rules) & ~seen & ~elsewhere);
+}
+
+/* Moves the search plays only when the samples leave no doubt (issue 14), because a few
+ * hundred play-outs by a policy that errs misjudge them:
+ * - leading a single that an opponent holding one card might beat (it goes out on it);
+ * - a farmer's bomb or rocket over its partner's play (the trick was the side's already). */
+static bool risky_move(const DdzView *v, const DdzMove *m)
+{
+    bool farmer = v->landlord < DDZ_SEAT_NB && v->seat != v->landlord;
+    if (ddz_move_is_bomb(m) && farmer && v->table.type != DDZ_PASS && v->table_seat >= 0 &&
+        v->table_seat != v->landlord && v->table_seat != v->seat)
+        return true;
+    if (m->type != DDZ_SINGLE || v->table.type != DDZ_PASS)
+        return false;
+    for (int o = 0; o < DDZ_SEAT_NB; o++) {
+        bool opponent = o != v->seat && (v->seat == v->landlord || o == v->landlord);
+        if (!opponent || v->count[o] != 1)
+            continue;
+        DdzRanks pool = opponent_pool(v, o);
+        for (int r = m->rank + 1; r < DDZ_RANK_NB; r++)
+            if (ddz_ranks_get(pool, r))
+                return true;
+    }
+    return false;
+}
+
 static int search_act(void *state, const DdzView *v, DdzAction *out)
 {
     Search *se = state;
@@ -223,8 +262,10 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         *out = ddz_action_play(v->seat, se->cand[0], 0);
         return 0;
     }
-    for (int i = 0; i < nc; i++)
-        se->value[i] = 0;
+    for (int i = 0; i < nc; i++) {
+        se->value[i] = se->wins[i] = 0;
+        se->risky[i] = risky_move(v, &se->cand[i]);
+    }
     /* Step 2. Sample worlds until the budget is spent; every candidate sees every world. */
     double deadline = now_ms() + se->cfg.time_ms;
     int samples = 0;
@@ -246,7 +287,9 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
                 se->value[i] -= 1e9;
                 continue;
             }
-            se->value[i] += w * playout(se, v->seat);
+            double r = playout(se, v->seat);
+            se->value[i] += w * r;
+            se->wins[i] += r > 0.5 ? w : 0;
             ddz_game_undo(&se->world);
         }
         weight += w;
@@ -260,6 +303,26 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     for (int i = 1; i < nc; i++)
         if (se->value[i] > se->value[best])
             best = i;
+    /* A risky best move stands only where the samples say it is needed: a lead of a single
+     * when no safe candidate won any sample (every alternative loses); a bomb over the
+     * partner when it wins more samples than every safe candidate (passing included). A
+     * bomb that only doubles a win the samples call certain is not played: what they miss
+     * (issue 14's 4444 over the partner's big joker loses in 1 world of 126, the landlord
+     * holding KKKA, which a few dozen samples rarely draw) costs the doubled game. */
+    if (se->risky[best]) {
+        int safe = -1;
+        for (int i = 0; i < nc; i++)
+            if (!se->risky[i] && (safe < 0 || se->wins[i] > se->wins[safe] ||
+                                  (se->wins[i] == se->wins[safe] && se->value[i] > se->value[safe])))
+                safe = i;
+        bool bomb = ddz_move_is_bomb(&se->cand[best]);
+        if (safe >= 0 && (bomb ? se->wins[best] <= se->wins[safe] : se->wins[safe] > 0)) {
+            best = safe;
+            for (int i = 0; i < nc; i++) /* the best-valued safe move among the winners */
+                if (!se->risky[i] && se->wins[i] > 0 && se->value[i] > se->value[best])
+                    best = i;
+        }
+    }
     *out = ddz_action_play(v->seat, se->cand[best], 0);
     return 0;
 }

@@ -63,6 +63,7 @@ int cmd_solve(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_connect(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_web(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 /* ddz play --tournament [--players N] [--lang en|zh] [...]: cmd_tournament with a person. */
 int cmd_play_tournament(int argc, char **argv);

@@ -12,6 +12,7 @@
 #include "ddz/tournament.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
+#include "ddz/http.h"
 #include "ddz/server.h"
 #include "ddz/store.h"
 
@@ -78,6 +79,7 @@ typedef struct ServeArgs {
     bool report, records;
     char *owned[64]; /* values read from the config file, which cfg may point to */
     int nowned;
+    DdzWebSite dir_site; /* --web DIR */
 } ServeArgs;
 
 /* One option at argv[*i] into a, moving *i past its value: 0, or -1 with err. The command
@@ -148,6 +150,13 @@ static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *
             return ddz_error_set(err, 0, "--rules needs a value: standard, classic, douzero or botzone");
         if (ddz_ruleset_parse(argv[++*i], &cfg->server.options.rules, err) != 0)
             return -1;
+    } else if (!strcmp(a, "--web")) {
+        if (*i + 1 >= argc)
+            return ddz_error_set(err, 0, "--web needs a directory (the client's files, e.g. web)");
+        sa->dir_site.dir = argv[++*i];
+        cfg->web = &sa->dir_site;
+    } else if (!strcmp(a, "--no-web")) {
+        cfg->web = NULL;
     } else if (!strcmp(a, "--leaver-penalty")) {
         cfg->server.leaver_penalty = true;
     } else if (!strcmp(a, "--sync-full")) {
@@ -225,6 +234,8 @@ int cmd_serve(int argc, char **argv)
     cfg->iface = "127.0.0.1";
     cfg->port = 7733;
     cfg->server = ddz_server_config_default();
+    cfg->web = &ddz_web_builtin;
+    sa.dir_site.version = "dev";
     DdzError err;
     /* --config FILE first, whatever its place: the command line's options win over it */
     const char *conf = NULL;

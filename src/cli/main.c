@@ -137,9 +137,10 @@ static const CliCommand COMMANDS[] = {
      "Agent A against agent B. Every deal is played twice with the sides swapped: A as the\n"
      "landlord against B as both farmers, then B as the landlord against A. Prints WP (the\n"
      "share of games A's side won) and ADP (A's side's average points per game), each with\n"
-     "its 95% confidence interval, then the same for A as landlord and A as farmers, and\n"
-     "the time. Deal k is dealt from seed S+k and each agent is seeded from (S, k, seat), so\n"
-     "the numbers do not depend on --jobs (for agents whose play does not depend on time).\n"
+     "its 95% confidence interval, then the same for A as landlord and A as farmers, the\n"
+     "time, and A's time per decision (median, p99, max). Deal k is dealt from seed S+k and\n"
+     "each agent is seeded from (S, k, seat), so the numbers do not depend on --jobs (for\n"
+     "agents whose play does not depend on time).\n"
      "  --deals N    deals to play (default 1000), 2N games\n"
      "  --seed S     default 1\n"
      "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"
@@ -203,6 +204,9 @@ static const CliCommand COMMANDS[] = {
      "                    options, say whether they are good and exit: status 2 and the\n"
      "                    file's line number when not\n"
      "  --quiet           no log lines on standard error\n"
+     "  --web DIR         serve the browser client from DIR (developing it) instead of the\n"
+     "                    copy built into ddz\n"
+     "  --no-web          no browser client (plain HTTP gets 400)\n"
      "  --report          with --db: print what the database holds (JSON) and exit\n"
      "  --records         with --db: print every stored game record (JSON Lines) and exit\n"},
     {"connect", cmd_connect,
@@ -239,6 +243,19 @@ static const CliCommand COMMANDS[] = {
      "  --verbose         print the game as in line mode\n"
      "It prints a summary line; the exit status is 0 when all went well, 1 when a check\n"
      "failed, 2 on a connection or usage error.\n"},
+    {"web", cmd_web, "ddz web [--level L] [--port N] [--no-open] [--web DIR] [--turn S]",
+     "The game in a browser: starts a server on this machine (a free port unless --port) with\n"
+     "the browser client, prints its address and opens it in the browser where there is one\n"
+     "(xdg-open). The page opens a table with two computer players waiting for you; the lobby\n"
+     "is one click away. Stop it with Ctrl-C. Anyone can also play in a browser on any\n"
+     "ddz serve: open http://HOST:PORT/ (docs/PROTOCOL.md, \"The browser client\").\n"
+     "  --level L   the computer players' level: easy, normal (default), hard, expert\n"
+     "  --port N    TCP port (default: a free one)\n"
+     "  --listen A  address to listen on (default 127.0.0.1)\n"
+     "  --turn S    seconds for each decision (default 0: no limit)\n"
+     "  --db FILE   keep players and results in this SQLite database\n"
+     "  --no-open   only print the address\n"
+     "  --web DIR   serve the client from DIR instead of the built-in copy\n"},
     {"verify", cmd_verify, "ddz verify RECORD [--quiet]",
      "Checks game records of ddz serve (JSON Lines, docs/RECORD.md; - for standard input):\n"
      "each game is dealt again from its seed and replayed through the rules engine, and the\n"

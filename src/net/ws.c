@@ -14,6 +14,7 @@
 #include <libwebsockets.h>
 
 #include "ddz/client.h"
+#include "ddz/http.h"
 #include "ddz/server.h"
 #include "ddz/text.h"
 #include "pool.h"
@@ -152,6 +153,7 @@ typedef struct Pss {
     bool closing;  /* close once the queue is written */
     bool forgot;   /* the core no longer knows this connection */
     bool overflow; /* it does not read what it is sent */
+    DdzHttpConn http; /* a plain HTTP request in progress (ddz_http_lws_*) */
 } Pss;
 
 /* Connection id -> Pss, open addressing with linear probing (ids are never 0). */
@@ -240,6 +242,7 @@ typedef struct Serve {
     Map map;
     bool quiet, uv, stopping;
     int64_t last_stats;
+    const DdzWebSite *web;
     DdzPool *pool;        /* computer decisions, off the loop (NULL: on it) */
 } Serve;
 
@@ -364,10 +367,19 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
         }
         return 0;
     case LWS_CALLBACK_HTTP:
+        if (sv->web && p)
+            return ddz_http_lws_request(wsi, &p->http, sv->web);
         if (lws_return_http_status(wsi, HTTP_STATUS_BAD_REQUEST, "ddz: connect with WebSocket (docs/PROTOCOL.md)"))
             return -1;
         return lws_http_transaction_completed(wsi) ? -1 : 0;
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return p ? ddz_http_lws_writable(wsi, &p->http) : -1;
+    case LWS_CALLBACK_CLOSED_HTTP: /* lws may have no session data left by now */
+        if (p)
+            ddz_http_lws_done(&p->http);
+        return 0;
     case LWS_CALLBACK_ESTABLISHED:
+        ddz_http_lws_done(&p->http);
         memset(p, 0, sizeof *p);
         p->wsi = wsi;
         p->conn = ddz_server_open(sv->srv, now_ms());
@@ -438,6 +450,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     Serve sv;
     memset(&sv, 0, sizeof sv);
     sv.quiet = cfg->quiet;
+    sv.web = cfg->web;
     DdzStore *store = NULL;
     if (cfg->db) {
         int aborted = 0;
@@ -499,9 +512,13 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     }
     struct lws_vhost *vh = lws_get_vhost_by_name(sv.ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
-    printf("ddz serve: listening on ws://%s:%d%s%s\n", info.iface, port, cfg->db ? " with " : "",
-           cfg->db ? cfg->db : "");
+    printf("ddz serve: listening on ws://%s:%d%s%s", info.iface, port, cfg->db ? " with " : "", cfg->db ? cfg->db : "");
+    if (cfg->web) /* one line: scripts read the port from it */
+        printf(" (in a browser: http://%s:%d/)", info.iface, port);
+    printf("\n");
     fflush(stdout);
+    if (cfg->listening)
+        cfg->listening(cfg->listening_ctx, info.iface, port);
     g_stop = 0;
     g_ctx = sv.ctx;
     signal(SIGINT, on_signal);
