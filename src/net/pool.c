@@ -20,7 +20,7 @@ typedef struct Job {
 struct DdzPool {
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    Job *todo, *todo_tail, *done;
+    Job *queue, *queue_tail, *done;
     bool stop;
     int pending;
     int64_t max_wait;
@@ -42,14 +42,14 @@ static void *worker(void *arg)
     DdzPool *p = arg;
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (!p->todo && !p->stop)
+        while (!p->queue && !p->stop)
             pthread_cond_wait(&p->cv, &p->mu);
         if (p->stop)
             break;
-        Job *j = p->todo;
-        p->todo = j->next;
-        if (!p->todo)
-            p->todo_tail = NULL;
+        Job *j = p->queue;
+        p->queue = j->next;
+        if (!p->queue)
+            p->queue_tail = NULL;
         pthread_mutex_unlock(&p->mu);
         j->started = mono_ms();
         j->ok = ddz_server_think(&j->job, &j->action) == 0;
@@ -107,11 +107,11 @@ int ddz_pool_submit(DdzPool *p, const DdzThinkJob *job)
         free(j);
         return -1;
     }
-    if (p->todo_tail)
-        p->todo_tail->next = j;
+    if (p->queue_tail)
+        p->queue_tail->next = j;
     else
-        p->todo = j;
-    p->todo_tail = j;
+        p->queue = j;
+    p->queue_tail = j;
     p->pending++;
     pthread_cond_signal(&p->cv);
     pthread_mutex_unlock(&p->mu);
@@ -164,7 +164,7 @@ void ddz_pool_free(DdzPool *p)
     pthread_mutex_unlock(&p->mu);
     for (int i = 0; i < p->nthreads; i++)
         pthread_join(p->threads[i], NULL);
-    for (Job **l = &p->todo; *l;) {
+    for (Job **l = &p->queue; *l;) {
         Job *j = *l;
         *l = j->next;
         free(j);
