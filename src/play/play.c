@@ -102,7 +102,7 @@ static void write_record(Play *p)
 }
 
 /* Updates the seats' notes for history entry i and reports it. */
-static int report(Play *p, const PlayUi *ui, int i)
+int play_report(Play *p, const PlayUi *ui, int i)
 {
     const DdzAction *a = &p->game.hist[i];
     PlayEvent e;
@@ -196,7 +196,7 @@ static int play_deal(Play *p, const PlayUi *ui)
             }
         }
         for (int i = nh; i < g->nhist; i++)
-            if (report(p, ui, i) != 0)
+            if (play_report(p, ui, i) != 0)
                 return 1;
         if (phase == DDZ_PHASE_BID && g->phase != DDZ_PHASE_BID && g->phase != DDZ_PHASE_REDEAL)
             if (emit(p, ui, EV_LANDLORD) != 0)

@@ -390,6 +390,69 @@
     X(T_NET_HELD, "  %s still held: %s\n", "  %s 剩余的牌：%s\n") \
     X(T_NET_TO_ACT, "  %s to act, %ld s left\n", "  轮到%s，还剩 %ld 秒\n") \
     X(T_NET_RESULT_KEYS_WATCH, "Enter: close   v: view the table   l: leave", "回车：关闭   v：查看牌桌   l：离开") \
+    /* Tournaments (tourview.c, tourgame.c, net_tour.c). */ \
+    X(T_TOUR_QUIT, "Leave the tournament? (y/n)", "确定退出比赛吗？（y/n）") \
+    X(T_TOUR_RESULT_KEYS, "Enter: go on   v: view the table", "回车：继续   v：查看牌桌") \
+    X(T_TV_TABLES, "Tables", "各桌") \
+    X(T_TV_STANDINGS, "Standings", "排名") \
+    X(T_TV_ROUNDS, "Rounds", "轮次") \
+    X(T_TV_TAB_KEY, "Tab: switch   arrows: scroll", "Tab：切换   方向键：滚动") \
+    X(T_TV_COMPLETER, " (fills in)", "（补位）") \
+    X(T_TV_GAMES_SO_FAR, "%d games played", "已打 %d 局") \
+    X(T_TV_DRAWN, "to play", "待开始") \
+    X(T_TV_EXTRA, "extra game %+d/%+d/%+d", "加赛 %+d/%+d/%+d") \
+    X(T_TV_LOT, "decided by lot", "抽签决定") \
+    X(T_TV_COL_RANK, "Place", "名次") \
+    X(T_TV_COL_PLAYER, "Player", "选手") \
+    X(T_TV_COL_REACHED, "Reached", "止步") \
+    X(T_TV_COL_SCORE, "Score", "得分") \
+    X(T_TV_EMPTY, "Nothing yet.", "暂无。") \
+    X(T_TV_MORE, "... %d more lines (arrows, PgDn)", "…… 还有 %d 行（方向键、PgDn）") \
+    X(T_TV_ABOVE, "... %d lines above (arrows, PgUp)", "…… 上面还有 %d 行（方向键、PgUp）") \
+    X(T_TOUR_TITLE, "ddz Dou Dizhu · Tournament", "ddz 斗地主 · 晋级赛") \
+    X(T_TOUR_INFO, "%d players · %d games per table", "%d 人 · 每桌 %d 局") \
+    X(T_TOUR_INFO_GROUPS, "%d players · %d groups · %d games per table", "%d 人 · %d 组 · 每桌 %d 局") \
+    X(T_TOUR_ROUND, "Round %d", "第%d轮") \
+    X(T_TOUR_ROUND_STAGE, "%s · Round %d", "%s · 第%d轮") \
+    X(T_TOUR_GROUP, "Group %s", "%s组") \
+    X(T_TOUR_FINAL, "Final", "决赛") \
+    X(T_TOUR_REACHED, "%s R%d", "%s 第%d轮") \
+    X(T_TOUR_DRAW_HEAD, "%s: the draw", "%s：抽签结果") \
+    X(T_TOUR_RESULTS_HEAD, "%s: results", "%s：结果") \
+    X(T_TOUR_WAIT_HEAD, "%s: waiting for the other tables", "%s：等待其他各桌") \
+    X(T_TOUR_WAIT_DONE, "Your table has played its games (you %+d). The other tables are still playing.", "你这桌已打完（你 %+d 分），其他各桌还在进行。") \
+    X(T_TOUR_WAIT_BYE, "You have a bye: the other tables are playing.", "你本轮轮空，其他各桌正在进行。") \
+    X(T_TOUR_YOUR_TABLE, "You play at table %d with %s and %s.", "你在第%d桌，同桌：%s、%s。") \
+    X(T_TOUR_YOUR_FILL, "You fill in at table %d with %s and %s: you play, but cannot advance.", "你在第%d桌补位，同桌：%s、%s；你参赛但不能晋级。") \
+    X(T_TOUR_BYE, "You have a bye: you go through to the next round.", "你本轮轮空，直接晋级下一轮。") \
+    X(T_TOUR_OUT_WATCH, "You are out (%s). The event goes on among the others.", "你已出局（%s），比赛在其他选手之间继续。") \
+    X(T_TOUR_BYES, "Byes: %s", "轮空：%s") \
+    X(T_TOUR_ADVANCE, "You won your table (%+d): you go on.", "你赢得本桌（%+d），晋级。") \
+    X(T_TOUR_ELIMINATED, "You are out: %s won your table; you scored %+d.", "你被淘汰：%s 赢得本桌，你得 %+d 分。") \
+    X(T_TOUR_FILLED, "You filled in (%+d); %s goes on.", "你补位参赛（%+d），%s 晋级。") \
+    X(T_TOUR_HAD_BYE, "You had a bye: you are in the next round.", "你本轮轮空，进入下一轮。") \
+    X(T_TOUR_TIE_EXTRA, "Your table was tied at the top: an extra game decided it.", "你这桌最高分打平：加赛一局决出胜者。") \
+    X(T_TOUR_TIE_LOT, "Your table was still tied after the extra game: the lot decided.", "你这桌加赛后仍打平：抽签决定。") \
+    X(T_TOUR_TIES, "Tie-breaks this round: %d extra games, %d lots.", "本轮决胜：加赛 %d 桌，抽签 %d 桌。") \
+    X(T_TOUR_WINNER_HEAD, "The winner: %s", "冠军：%s") \
+    X(T_TOUR_YOU_WON, "You won the tournament!", "你赢得了比赛！") \
+    X(T_TOUR_YOUR_PLACE, "You finished %s of %d.", "你的名次：%s（共 %d 人）。") \
+    X(T_TOUR_KEYS_PLAY, "Enter: to your table   Tab: lists   Esc: leave", "回车：入座   Tab：切换列表   Esc：退出") \
+    X(T_TOUR_KEYS_NEXT, "Enter: go on   Tab: lists   Esc: leave", "回车：继续   Tab：切换列表   Esc：退出") \
+    X(T_TOUR_KEYS_OUT, "Enter: next round   f: straight to the end   Tab: lists   Esc: leave", "回车：下一轮   f：直接看最终结果   Tab：切换列表   Esc：退出") \
+    X(T_TOUR_KEYS_FINAL, "Enter: leave   Tab: lists", "回车：离开   Tab：切换列表") \
+    X(T_TOUR_KEYS_WAIT, "Tab: lists   Esc: leave", "Tab：切换列表   Esc：退出") \
+    X(T_TOUR_STATUS, "%s · Table %d · %d/%d", "%s · 第%d桌 · 第%d/%d局") \
+    X(T_TOUR_STATUS_EXTRA, "%s · Table %d · extra game", "%s · 第%d桌 · 加赛") \
+    X(T_TOUR_ROUND_LINE, "%s: %d players, %d tables, %d byes", "%s：%d 人，%d 桌，%d 人轮空") \
+    X(T_TOUR_ROUND_YOU_TABLE, " - you: table %d, %s", " —— 你：第%d桌，%s") \
+    X(T_TOUR_ROUND_YOU_BYE, " - you: bye", " —— 你：轮空") \
+    X(T_TOUR_W_WON, "won", "胜出") \
+    X(T_TOUR_W_OUT, "out", "出局") \
+    X(T_TOUR_W_PLAYING, "to play", "进行中") \
+    X(T_TOUR_W_FILLED, "filled in", "补位") \
+    X(T_TOUR_LEFT, "You left the tournament.", "你退出了比赛。") \
+    X(T_TOUR_END_LINE, "Tournament over: %s won; you finished %s of %d.", "比赛结束：%s 夺冠；你的名次：%s（共 %d 人）。") \
     /* Server refusals (error code, and reason of "illegal"), worded from their arguments. */ \
     X(T_RF_NOT_A_MOVE, "%s is not a move under these rules.", "%s 不是这套规则里的牌型。") \
     X(T_RF_NOT_BEAT, "%s does not beat %s.", "%s 管不住 %s。") \
