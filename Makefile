@@ -119,7 +119,8 @@ test-run: $(TESTS) $(BUILD)/ddz $(BUILD)/libddz.so
 	    $(PYTHON) -m pytest -q -p no:cacheprovider python/tests; }
 	@[ "$(E2E_TESTS)" = 0 ] || { DDZ_BIN=$(BUILD)/ddz bash tests/net.sh && DDZ_BIN=$(BUILD)/ddz sh tests/net_tmux.sh; }
 	@[ "$(E2E_TESTS)" = 0 ] || DDZ_BIN=$(BUILD)/ddz bash tests/pg.sh
-	@[ "$(E2E_TESTS)" = 0 ] || { DDZ_BIN=$(BUILD)/ddz sh tests/play_plain.sh && DDZ_BIN=$(BUILD)/ddz sh tests/play_tmux.sh; }
+	@[ "$(E2E_TESTS)" = 0 ] || { DDZ_BIN=$(BUILD)/ddz sh tests/play_plain.sh && DDZ_BIN=$(BUILD)/ddz sh tests/play_tmux.sh && \
+	    DDZ_BIN=$(BUILD)/ddz sh tests/tour_tmux.sh; }
 	@[ "$(INSTALL_TESTS)" = 0 ] || DDZ_BIN=$(BUILD)/ddz BUILD=$(BUILD) CC=$(CC) OPT='$(OPT)' MAKE='$(MAKE)' sh tests/install.sh
 	@echo "all tests passed ($(BUILD))"
 

@@ -103,7 +103,9 @@ static void reached_name(const Front *f, int stage, int round, char *buf, size_t
 {
     char sn[16];
     const char *name = ddz_tour_stage_name(f->t, stage, sn);
-    if (!name[0])
+    if (round < 0)
+        snprintf(buf, size, "-"); /* nothing played yet */
+    else if (!name[0])
         play_fmt(f->p, buf, size, T_TOUR_ROUND, round + 1);
     else
         play_fmt(f->p, buf, size, T_TOUR_REACHED, !strcmp(name, "final") ? play_text(f->p, T_TOUR_FINAL) : name,
