@@ -140,8 +140,11 @@ void net_sync_game(NetUi *u)
         long left = (u->turn_at - net_now_ms() + 999) / 1000;
         play_fmt(p, cd, sizeof cd, T_NET_COUNTDOWN_SEAT, seat_label(u, c->turn), left > 0 ? left : 0L);
     }
-    char room[32];
-    play_fmt(p, room, sizeof room, T_NET_STATUS, c->room);
+    char room[96];
+    if (c->room_tour)
+        net_tour_status(u, room, sizeof room); /* a tournament table: round, table, game */
+    else
+        play_fmt(p, room, sizeof room, T_NET_STATUS, c->room);
     snprintf(p->net.status, sizeof p->net.status, "%s%s%s%s", cd, cd[0] ? "  " : "", room,
              c->seat < 0 ? " · " : "");
     if (c->seat < 0) {
@@ -303,6 +306,10 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
         json_decref(u->room);
         u->room = NULL;
         new_game(u);
+        if (!strcmp(net_jstr(m, "reason"), "tournament")) {
+            u->tour_screen = NT_EVENT; /* a tournament table's end: back to its event */
+            break;
+        }
         set_note(u, false, play_text(p, T_NET_LEFT));
         net_send_type(u, "rooms");
         break;
@@ -376,6 +383,9 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
             u->dbl[s] = (int)json_integer_value(json_array_get(dbl, (size_t)s));
         break;
     }
+    case DDZ_EV_TOUR:
+        net_tour_message(u, m);
+        break;
     case DDZ_EV_LEADERBOARD:
         json_decref(u->leaders);
         u->leaders = json_incref(m);
@@ -429,6 +439,7 @@ void net_ui_free(NetUi *u)
     if (!u)
         return;
     endwin();
+    net_tour_free(u);
     json_decref(u->rooms);
     json_decref(u->room);
     json_decref(u->leaders);

@@ -237,7 +237,9 @@ void net_draw_all(NetUi *u)
         return;
     }
     erase();
-    if (!u->c->player) {
+    if (net_tour_screen(u)) {
+        net_tour_draw(u);
+    } else if (!u->c->player) {
         char buf[300];
         play_fmt(p, buf, sizeof buf, T_NET_CONNECTING, u->url);
         put_center(LINES / 2, PLAY_R_BOLD, buf);

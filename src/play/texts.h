@@ -286,8 +286,8 @@
     X(T_NET_QUICK, "quick", "快速") \
     X(T_NET_WATCHERS, "+%d watching", "%d 人观战") \
     X(T_NET_NO_ROOMS, "No rooms yet: c creates one, k starts a quick match.", "还没有房间：按 c 创建，按 k 快速匹配。") \
-    X(T_NET_KEYS_LOBBY, "↑↓ Enter join  w watch  c create  k quick match  t leaders  r refresh  q quit", \
-      "↑↓ 回车 加入  w 观战  c 创建  k 快速匹配  t 排行榜  r 刷新  q 退出") \
+    X(T_NET_KEYS_LOBBY, "↑↓ Enter join  w watch  c create  k quick match  e events  t top  r list  q quit", \
+      "↑↓ 回车 加入  w 观战  c 创建  k 快速匹配  e 比赛  t 排行榜  r 刷新  q 退出") \
     X(T_NET_ROOM_NAME, "Room name: ", "房间名：") \
     X(T_NET_PASSWORD, "Password (empty: none): ", "密码（留空则无）：") \
     X(T_NET_ROOM_PASSWORD, "Password of room %ld: ", "房间 %ld 的密码：") \
@@ -453,6 +453,58 @@
     X(T_TOUR_W_FILLED, "filled in", "补位") \
     X(T_TOUR_LEFT, "You left the tournament.", "你退出了比赛。") \
     X(T_TOUR_END_LINE, "Tournament over: %s won; you finished %s of %d.", "比赛结束：%s 夺冠；你的名次：%s（共 %d 人）。") \
+    /* ddz connect: tournaments (net_tour.c). */ \
+    X(T_NT_REGISTERING, "registering", "报名中") \
+    X(T_NT_RUNNING, "running", "进行中") \
+    X(T_NT_FINISHED, "finished", "已结束") \
+    X(T_NT_CANCELLED, "cancelled", "已取消") \
+    X(T_NT_START_FULL, "starts when the field is full", "满员即开赛") \
+    X(T_NT_START_AT, "starts at %02d:%02d UTC (in %ld min)", "%02d:%02d（UTC）开赛（还有 %ld 分钟）") \
+    X(T_NT_EVENTS, "Tournaments", "比赛") \
+    X(T_NT_COL_ID, "ID", "编号") \
+    X(T_NT_COL_NAME, "Name", "名称") \
+    X(T_NT_COL_FIELD, "Field", "人数") \
+    X(T_NT_COL_STATE, "State", "状态") \
+    X(T_NT_COL_WHEN, "Start, round or winner", "开赛 / 轮次 / 冠军") \
+    X(T_NT_NO_EVENTS, "No tournaments on this server yet.", "本服务器暂无比赛。") \
+    X(T_NT_WON_BY, "won by %s", "冠军：%s") \
+    X(T_NT_LIST_KEYS, "↑↓ Enter follow  j register  r refresh  Esc back  q quit", "↑↓ 回车 关注  j 报名  r 刷新  Esc 返回  q 退出") \
+    X(T_NT_EVENT, "Tournament", "比赛") \
+    X(T_NT_COMPUTER, "computer", "电脑") \
+    X(T_NT_ONLINE, "online", "在线") \
+    X(T_NT_OFFLINE, "offline", "离线") \
+    X(T_NT_REG_HEAD, "Registration: %d of %d, %s", "报名：%d / %d，%s") \
+    X(T_NT_REGISTERED, "You are registered (entrant %d): wait here or in the lobby.", "你已报名（%d 号选手）：可在此或大厅等待。") \
+    X(T_NT_NOT_REGISTERED, "j registers you for this event.", "按 j 报名参加。") \
+    X(T_NT_RULES, "Rules: %s; %d s per turn", "规则：%s；每步 %d 秒") \
+    X(T_NT_KEYS_REG, "j register  Tab lists  ↑↓ scroll  Esc back  q quit", "j 报名  Tab 切换列表  ↑↓ 滚动  Esc 返回  q 退出") \
+    X(T_NT_KEYS_REG_IN, "u unregister  Tab lists  ↑↓ scroll  Esc back  q quit", "u 取消报名  Tab 切换列表  ↑↓ 滚动  Esc 返回  q 退出") \
+    X(T_NT_KEYS_EVENT, "Tab lists  ↑↓ scroll  Esc back  q quit", "Tab 切换列表  ↑↓ 滚动  Esc 返回  q 退出") \
+    X(T_NT_SEED, "The event's seed (every draw and deal): %s", "本赛事种子（决定所有抽签与发牌）：%s") \
+    X(T_NT_WATCHING, "You are following this event.", "你正在关注这场比赛。") \
+    X(T_NT_NEXT_GAME, "Next: game %d of %d (the table deals after %d s).", "下一局：第 %d/%d 局（%d 秒后发牌）。") \
+    X(T_NT_NEXT_EXTRA, "Next: the extra game (after %d s).", "下一局：加赛（%d 秒后）。") \
+    X(T_NT_WAIT_ADVANCED, "Your table is finished and you go on: waiting for the other tables.", "你这桌已打完并晋级，等待其他各桌。") \
+    X(T_NT_WAIT_START, "Waiting for the start.", "等待开赛。") \
+    X(T_NT_LOADING, "Loading the tournaments...", "正在载入比赛……") \
+    /* ddz connect --plain: tournaments (connect_tour.c). */ \
+    X(T_LT_ROUND, "%s: %d players, %d tables, %d byes\n", "%s：%d 人，%d 桌，%d 人轮空\n") \
+    X(T_LT_TABLE, "  table %d (room %ld): %s\n", "  第%d桌（房间 %ld）：%s\n") \
+    X(T_LT_EVENT_ROW, "  [%ld] %s  %d/%d  %s  %s\n", "  [%ld] %s  %d/%d  %s  %s\n") \
+    X(T_LT_EVENT, "Tournament %s (%ld): %s, %d of %d registered, %d games per table, rules %s\n", "比赛 %s（%ld）：%s，已报名 %d / %d，每桌 %d 局，规则 %s\n") \
+    X(T_LT_YOU_ENTRANT, "You are entrant %d.\n", "你是 %d 号选手。\n") \
+    X(T_LT_UNWATCHED, "You no longer follow tournament %ld.\n", "已不再关注比赛 %ld。\n") \
+    X(T_LT_SEAT, "You sit at table %d, seat %d (room %ld): game %d of %d.\n", "你在第%d桌 %d 号座位（房间 %ld）：第 %d/%d 局。\n") \
+    X(T_LT_TABLE_SO_FAR, "Table %d after %d games: %s\n", "第%d桌已打 %d 局：%s\n") \
+    X(T_LT_TABLE_DONE, "Table %d finished: %s -> %s", "第%d桌结束：%s -> %s") \
+    X(T_LT_EXTRA, "; extra game %+d %+d %+d", "；加赛 %+d %+d %+d") \
+    X(T_LT_LOT, "; still tied: by lot", "；仍打平：抽签") \
+    X(T_LT_OUT, "You are out of the event.", "你已被淘汰。") \
+    X(T_LT_STANDINGS_FINAL, "Final standings:\n", "最终排名：\n") \
+    X(T_LT_STANDINGS, "Standings (the top 3 and you):\n", "排名（前三名和你）：\n") \
+    X(T_LT_OVER, "The winner: %s (%ld games). The event's seed: %s\n", "冠军：%s（共 %ld 局）。本赛事种子：%s\n") \
+    X(T_LT_NEED_ID, "%s needs a tournament number (events lists them).\n", "%s 需要比赛编号（events 列出所有比赛）。\n") \
+    X(T_LT_NONE, "You follow no tournament: events, then follow ID.\n", "你没有关注任何比赛：先 events，再 follow 编号。\n") \
     /* Server refusals (error code, and reason of "illegal"), worded from their arguments. */ \
     X(T_RF_NOT_A_MOVE, "%s is not a move under these rules.", "%s 不是这套规则里的牌型。") \
     X(T_RF_NOT_BEAT, "%s does not beat %s.", "%s 管不住 %s。") \

@@ -122,7 +122,10 @@ static void draw_table_line(const TourView *v, const TvTable *tb, int sub, int y
 static void draw_row(const TourView *v, const TvRow *r, int y)
 {
     char place[32], name[160], reached[96], line[400];
-    tourview_place(v->p, r->rank, place, sizeof place);
+    if (v->entrants)
+        snprintf(place, sizeof place, "%d", r->rank);
+    else
+        tourview_place(v->p, r->rank, place, sizeof place);
     int nw = COLS - 8 - 22 - 8;
     if (nw > 40)
         nw = 40;
@@ -134,7 +137,8 @@ static void draw_row(const TourView *v, const TvRow *r, int y)
     play_tui_put(y, 8, role, name, nw);
     play_tui_put(y, 9 + nw, role, reached, 20);
     snprintf(line, sizeof line, "%+6d", r->score);
-    play_tui_put(y, 9 + nw + 21, role, line, 7);
+    if (!v->entrants)
+        play_tui_put(y, 9 + nw + 21, role, line, 7);
 }
 
 void tourview_draw(TourView *v)
@@ -168,7 +172,7 @@ void tourview_draw(TourView *v)
         snprintf(place, sizeof place, "%7s ", play_text(p, T_TV_COL_RANK));
         pad_right(play_text(p, T_TV_COL_PLAYER), nw, name, sizeof name);
         pad_right(play_text(p, T_TV_COL_REACHED), 20, reached, sizeof reached);
-        snprintf(buf, sizeof buf, "%s%s %s %6s", place, name, reached, play_text(p, T_TV_COL_SCORE));
+        snprintf(buf, sizeof buf, "%s%s %s %6s", place, name, reached, v->entrants ? "" : play_text(p, T_TV_COL_SCORE));
         play_tui_put(y0, 0, PLAY_R_DIM, buf, -1);
     }
     y0++;

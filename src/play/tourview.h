@@ -56,6 +56,7 @@ typedef struct TourView {
     int nrounds;
     int list;                       /* TV_* shown */
     int scroll;                     /* first line of the list shown; -1: around the person */
+    bool entrants;                  /* the rows are the people registered (no place, no score) */
     char keys[200];                 /* the key line at the bottom */
 } TourView;
 
