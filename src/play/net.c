@@ -203,7 +203,7 @@ static void new_game(NetUi *u)
     play_sel_clear(p);
     p->msg[0] = '\0';
     p->over = false;
-    u->result = u->hide_result = false;
+    u->result = u->hide_result = u->tour_last = false;
     u->bid = u->bombs = 0;
     memset(u->dbl, 0, sizeof u->dbl);
     u->cursor = 0;
@@ -258,6 +258,7 @@ static void on_over(NetUi *u, json_t *m)
     u->hide_result = false;
     play_sel_clear(p);
     p->msg[0] = '\0';
+    net_sync_game(u); /* the picture of the end, kept if a tournament table's room closes now */
 }
 
 static void add_chat(NetUi *u, const char *from, const char *text)
@@ -305,11 +306,16 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
     case DDZ_EV_LEFT:
         json_decref(u->room);
         u->room = NULL;
-        new_game(u);
         if (!strcmp(net_jstr(m, "reason"), "tournament")) {
-            u->tour_screen = NT_EVENT; /* a tournament table's end: back to its event */
+            /* A tournament table's end: back to its event, after the last game's result. */
+            u->tour_screen = NT_EVENT;
+            if (u->result)
+                u->tour_last = true;
+            else
+                new_game(u);
             break;
         }
+        new_game(u);
         set_note(u, false, play_text(p, T_NET_LEFT));
         net_send_type(u, "rooms");
         break;

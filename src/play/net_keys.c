@@ -190,13 +190,13 @@ static void table_key(NetUi *u, bool code, wint_t ch)
     }
     if (u->result) {
         if (enter || (!code && k == ' ')) {
-            u->result = false;
+            u->result = u->tour_last = false;
             p->over = false;
             if (c->seat >= 0 && !c->room_tour) /* a tournament table deals by itself */
                 net_send_obj(u, json_pack("{s:s,s:b}", "type", "ready", "ready", 1));
         } else if (!code && (k == 'v' || k == '\t')) {
             u->hide_result = !u->hide_result;
-        } else if (!code && k == 'l' && !c->room_tour) {
+        } else if (!code && k == 'l' && !c->room_tour && !u->tour_last) {
             u->result = false;
             net_send_type(u, "leave");
         }

@@ -328,8 +328,8 @@ static void draw_event(NetUi *u)
 
 bool net_tour_screen(const NetUi *u)
 {
-    if (!u->c->player || u->quit_ask)
-        return u->tour_screen != NT_NONE && u->c->player;
+    if (!u->c->player)
+        return false;
     if (u->c->room_tour && !net_on_table(u))
         return true; /* seated at a tournament table between games */
     return u->tour_screen != NT_NONE && (!u->c->room || u->c->room_tour);

@@ -47,6 +47,8 @@ struct NetUi {
     int tour_screen;          /* NT_*: the tournaments' list or one event instead of the lobby */
     int tour_sel;             /* the list's chosen event */
     NetTour *tour;            /* the event view's state (net_tour.c), NULL until used */
+    bool tour_last;           /* the last game of a tournament table: its result stays on the
+                                 screen (frozen) after the table's room is left */
 };
 
 long net_now_ms(void);
