@@ -208,6 +208,10 @@ static void other_events_and_bad_frames_change_nothing_they_should_not(void **st
     assert_int_equal(t->nstandings, 0);
     assert_int_equal(t->nrounds, 0);
     assert_int_equal(t->nlist, 1);
+    feed(&c, "{\"type\":\"tour_over\",\"tournament\":8,\"state\":\"cancelled\"}");
+    assert_true(t->over);
+    assert_int_equal(t->winner, -1);
+    assert_string_equal(t->sum.state, "cancelled");
     feed(&c, "{\"type\":\"tour_unwatched\",\"tournament\":8}");
     assert_int_equal(t->id, 0);
     ddz_client_free(&c);

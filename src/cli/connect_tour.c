@@ -112,7 +112,7 @@ void connect_tour_event(App *a, json_t *m)
     const char *type = json_string_value(json_object_get(m, "type"));
     if (!t || !type)
         return;
-    char buf[600], name[96];
+    char buf[600];
     if (!strcmp(type, "tournaments")) {
         if (!t->nlist)
             connect_sayt(a, T_NT_NO_EVENTS), say(a, "\n");
@@ -172,8 +172,10 @@ void connect_tour_event(App *a, json_t *m)
             connect_sayt(a, T_LT_STANDINGS);
             print_standings(a, 3);
         }
+    } else if (!strcmp(type, "tour_over") && !strcmp(t->sum.state, "cancelled")) {
+        connect_sayt(a, T_NT_CANCELLED_HEAD);
+        say(a, "\n");
     } else if (!strcmp(type, "tour_over")) {
-        round_label(a, "", t->round, name, sizeof name);
         connect_sayt(a, T_LT_OVER, t->winner_name, t->total_games, t->seed256);
     }
 }

@@ -265,7 +265,8 @@ DdzClientEvent ddz_client_tour_feed(DdzClient *c, const char *type, json_t *m)
         t->winner = (int)num(m, "winner", -1);
         snprintf(t->winner_name, sizeof t->winner_name, "%s", str(m, "name"));
         snprintf(t->sum.winner, sizeof t->sum.winner, "%s", str(m, "name"));
-        snprintf(t->sum.state, sizeof t->sum.state, "finished");
+        /* A field too small at the start ends it as "cancelled", without a winner. */
+        snprintf(t->sum.state, sizeof t->sum.state, "%s", str(m, "state")[0] ? str(m, "state") : "finished");
         snprintf(t->seed256, sizeof t->seed256, "%s", str(m, "seed256"));
         t->total_games = num(m, "games", 0);
         t->seated = false;

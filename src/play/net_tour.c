@@ -259,6 +259,10 @@ static void fill_event(NetUi *u)
         snprintf(v->keys, sizeof v->keys, "%s", play_text(p, t->you >= 0 ? T_NT_KEYS_REG_IN : T_NT_KEYS_REG));
         if (v->list == TV_TABLES && !t->ntables)
             v->list = TV_STANDINGS;
+    } else if (!strcmp(t->sum.state, "cancelled")) {
+        snprintf(v->head, sizeof v->head, "%s", play_text(p, T_NT_CANCELLED_HEAD));
+        v->head_role = PLAY_R_ERROR;
+        snprintf(v->keys, sizeof v->keys, "%s", play_text(p, T_NT_KEYS_EVENT));
     } else if (over) {
         play_fmt(p, v->head, sizeof v->head, T_TOUR_WINNER_HEAD,
                  t->winner_name[0] ? t->winner_name : t->sum.winner[0] ? t->sum.winner : "?");

@@ -487,6 +487,7 @@
     X(T_NT_WAIT_ADVANCED, "Your table is finished and you go on: waiting for the other tables.", "你这桌已打完并晋级，等待其他各桌。") \
     X(T_NT_WAIT_START, "Waiting for the start.", "等待开赛。") \
     X(T_NT_LOADING, "Loading the tournaments...", "正在载入比赛……") \
+    X(T_NT_CANCELLED_HEAD, "Cancelled: fewer than three players at the start.", "已取消：开赛时不足三人。") \
     /* ddz connect --plain: tournaments (connect_tour.c). */ \
     X(T_LT_ROUND, "%s: %d players, %d tables, %d byes\n", "%s：%d 人，%d 桌，%d 人轮空\n") \
     X(T_LT_TABLE, "  table %d (room %ld): %s\n", "  第%d桌（房间 %ld）：%s\n") \
