@@ -221,6 +221,77 @@ static void farmer_does_not_bomb_its_partners_winning_play(void **state)
     free(move);
 }
 
+/* The objective's value of a finished game, a known-answer table: wp counts the side's win
+ * (points only as a 1% tie-break), adp the seat's own points per base, so a bomb's doubling,
+ * hubei48's 包赔 (the marked farmer pays its partner's loss too) and 喜金 count in full;
+ * auto is adp under hubei48 only. */
+static void objective_values_known_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        int score[3], base, landlord;
+        bool landlord_won;
+        int seat;
+        DdzObjective obj;
+        DdzRuleset rules;
+        double want;
+    } T[] = {
+        /* landlord 0 wins a bid-3 game with one bomb: +12, farmers -6 each */
+        {{12, -6, -6}, 3, 0, true, 0, DDZ_OBJECTIVE_WP, DDZ_RULES_DOUZERO, 1.04},
+        {{12, -6, -6}, 3, 0, true, 0, DDZ_OBJECTIVE_ADP, DDZ_RULES_DOUZERO, 4},
+        {{12, -6, -6}, 3, 0, true, 1, DDZ_OBJECTIVE_WP, DDZ_RULES_DOUZERO, -0.02},
+        {{12, -6, -6}, 3, 0, true, 1, DDZ_OBJECTIVE_ADP, DDZ_RULES_DOUZERO, -2},
+        {{12, -6, -6}, 3, 0, true, 1, DDZ_OBJECTIVE_AUTO, DDZ_RULES_DOUZERO, -0.02},
+        /* the farmers win 2 each */
+        {{-4, 2, 2}, 1, 0, false, 2, DDZ_OBJECTIVE_ADP, DDZ_RULES_STANDARD, 2},
+        {{-4, 2, 2}, 1, 0, false, 2, DDZ_OBJECTIVE_WP, DDZ_RULES_STANDARD, 1.02},
+        /* hubei48, landlord 1 wins 2 x 2; seat 0 (before the landlord) let it go: 包赔, it
+         * pays 4 and its partner nothing */
+        {{-4, 4, 0}, 2, 1, true, 0, DDZ_OBJECTIVE_AUTO, DDZ_RULES_HUBEI48, -2},
+        {{-4, 4, 0}, 2, 1, true, 2, DDZ_OBJECTIVE_AUTO, DDZ_RULES_HUBEI48, 0},
+        {{-4, 4, 0}, 2, 1, true, 2, DDZ_OBJECTIVE_WP, DDZ_RULES_HUBEI48, 0},
+        /* hubei48 喜金 of 2 from each other seat: farmer 2's bomb won its trick, the farmers
+         * still lost 2 each (landlord 4 - 2, farmers -2 - 2 and -2 + 4) */
+        {{-4, 2, 2}, 2, 1, true, 2, DDZ_OBJECTIVE_AUTO, DDZ_RULES_HUBEI48, 1},
+        {{-4, 2, 2}, 2, 1, true, 2, DDZ_OBJECTIVE_WP, DDZ_RULES_HUBEI48, 0.01},
+        /* the landlord's bomb won its trick: 2 x 4 + 4, farmers -4 - 2 */
+        {{-6, 12, -6}, 2, 1, true, 0, DDZ_OBJECTIVE_ADP, DDZ_RULES_HUBEI48, -3},
+        {{-6, 12, -6}, 2, 1, true, 1, DDZ_OBJECTIVE_AUTO, DDZ_RULES_HUBEI48, 6},
+    };
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        DdzResult r;
+        memset(&r, 0, sizeof r);
+        memcpy(r.score, T[i].score, sizeof r.score);
+        r.base = T[i].base;
+        r.landlord = T[i].landlord;
+        r.landlord_won = T[i].landlord_won;
+        double got = ddz_search_value(&r, T[i].seat, T[i].obj, T[i].rules);
+        if (got < T[i].want - 1e-9 || got > T[i].want + 1e-9)
+            fail_msg("row %zu: value %g, want %g", i, got, T[i].want);
+    }
+}
+
+/* Agent names with an objective: accepted once, in any order with the budget, on the
+ * search levels; refused otherwise. */
+static void objective_names(void **state)
+{
+    (void)state;
+    static const char *const GOOD[] = {"search:adp", "search:wp", "search:0/50:adp", "search:adp:0/50",
+                                       "search:200:wp", "expert:adp", "hard:adp", "hard:wp"};
+    static const char *const BAD[] = {"search:adp:adp", "search:ADP", "search:0/50:adp:7", "search:10:20",
+                                      "search:", "search:adp:", "normal:adp", "easy:wp", "rule:adp"};
+    DdzAgent a;
+    DdzError err;
+    for (size_t i = 0; i < sizeof GOOD / sizeof GOOD[0]; i++) {
+        if (ddz_ai_agent_new(&a, GOOD[i], 1, &err) != 0)
+            fail_msg("%s: %s", GOOD[i], err.msg);
+        ddz_agent_free(&a);
+    }
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
+        if (ddz_ai_agent_new(&a, BAD[i], 1, &err) == 0)
+            fail_msg("%s accepted", BAD[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +301,8 @@ int main(void)
         cmocka_unit_test(random_greedy_and_rule_play_only_legal_moves_in_10000_games_per_preset),
         cmocka_unit_test(search_leads_no_single_an_opponent_with_one_card_may_beat),
         cmocka_unit_test(farmer_does_not_bomb_its_partners_winning_play),
+        cmocka_unit_test(objective_values_known_answers),
+        cmocka_unit_test(objective_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
