@@ -292,6 +292,73 @@ static void objective_names(void **state)
             fail_msg("%s accepted", BAD[i]);
 }
 
+/* The opponent model (infer) on games the rule agent plays: its weights put more of the
+ * hidden cards in the right seat than uniform sampling, and give the true deal a higher
+ * likelihood; without infer both measures are the uniform sampler's. */
+static void inference_weights_favour_the_true_deal(void **state)
+{
+    (void)state;
+    DdzGame *g = malloc(sizeof *g);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    DdzRng rng;
+    ddz_rng_seed(&rng, 0xFEED);
+    DdzSamplerEval with = {0, 0, 0, 0, 0, 0}, without = with;
+    DdzSearchConfig on = ddz_search_default(), off = on;
+    on.infer = true;
+    off.infer = false;
+    for (int k = 0; k < 4; k++) {
+        DdzAgent a[3];
+        DdzError err;
+        for (int s = 0; s < 3; s++)
+            assert_int_equal(ddz_ai_agent_new(&a[s], "rule", (uint64_t)(k * 3 + s), &err), 0);
+        ddz_game_new(g, &opt, &rng, 0);
+        DdzAction bid = ddz_action_bid(0, 3);
+        assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
+        while (g->phase == DDZ_PHASE_PLAY) {
+            if (g->nhist % 3 == 0) {
+                ddz_search_sampler_eval(&on, g, g->turn, 60, (uint64_t)g->nhist, &with);
+                ddz_search_sampler_eval(&off, g, g->turn, 60, (uint64_t)g->nhist, &without);
+            }
+            assert_int_equal(ddz_agent_step(&a[g->turn], g, &err), 0);
+        }
+        for (int s = 0; s < 3; s++)
+            ddz_agent_free(&a[s]);
+    }
+    free(g);
+    assert_true(with.views > 30);
+    assert_int_equal(with.views, without.views);
+    double n = (double)with.views;
+    printf("uniform %.3f, weighted %.3f, log-likelihood gain %.2f over %ld views\n", with.acc_uniform / n,
+           with.acc_weighted / n, with.ll / n, with.views);
+    assert_true(with.acc_weighted / n > with.acc_uniform / n + 0.03);
+    assert_true(with.ll / n > 1.0);
+    assert_true(with.ess / n < 0.8); /* the weights do differ */
+    assert_float_equal(without.acc_weighted, without.acc_uniform, 1e-9);
+    assert_float_equal(without.ll, 0, 1e-9);
+    /* the same uniform draws either way (same seeds) */
+    assert_float_equal(without.acc_uniform, with.acc_uniform, 1e-9);
+}
+
+/* With a sample budget the search is a function of its seed, the opponent model and the
+ * objective included. */
+static void search_with_a_sample_budget_is_reproducible(void **state)
+{
+    (void)state;
+    static const char *const REQ =
+        "{\"type\":\"play\",\"rules\":\"douzero\",\"seat\":1,\"landlord\":0,\"hand\":\"3455789QQQKKAA2BR\","
+        "\"bottom\":\"346\",\"history\":[[0,\"33444\"]],\"seed\":5}";
+    static const char *const NAMES[] = {"search:0/60:infer", "search:0/60:adp", "search:0/60:infer:adp"};
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) {
+        char *first = NULL, *again = NULL;
+        assert_int_equal(ddz_engine_answer(REQ, strlen(REQ), NAMES[i], &first), 0);
+        assert_int_equal(ddz_engine_answer(REQ, strlen(REQ), NAMES[i], &again), 0);
+        assert_string_equal(first, again);
+        free(first);
+        free(again);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +370,8 @@ int main(void)
         cmocka_unit_test(farmer_does_not_bomb_its_partners_winning_play),
         cmocka_unit_test(objective_values_known_answers),
         cmocka_unit_test(objective_names),
+        cmocka_unit_test(inference_weights_favour_the_true_deal),
+        cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -43,11 +43,12 @@ const char *ddz_ai_agent_names(void)
 
 /* The search agent's options after "search": ":MS" or ":MS/SAMPLES" (MS 0: a fixed number
  * of samples, which makes the agent's play independent of the machine's speed), ":wp" or
- * ":adp" (the objective) and ":infer" (samples weighed by the opponent model), each at most
- * once, in any order. */
+ * ":adp" (the objective), ":infer" (samples weighed by the opponent model) and ":solveN"
+ * (worlds with at most N cards left solved exactly, 0 never), each at most once, in any
+ * order. */
 static int search_options(const char *name, const char *opts, DdzSearchConfig *cfg, DdzError *err)
 {
-    bool budget = false, objective = false;
+    bool budget = false, objective = false, solve = false;
     while (*opts == ':') {
         opts++;
         size_t len = strcspn(opts, ":");
@@ -55,8 +56,14 @@ static int search_options(const char *name, const char *opts, DdzSearchConfig *c
         if (len > 0 && len < sizeof word && (opts[0] < '0' || opts[0] > '9')) {
             memcpy(word, opts, len);
             word[len] = '\0';
+            char *end;
+            long cards = strtol(word + 5, &end, 10);
             if (!strcmp(word, "infer") && !cfg->infer) {
                 cfg->infer = true;
+            } else if (!strncmp(word, "solve", 5) && word[5] >= '0' && word[5] <= '9' && !*end && cards <= 54 &&
+                       !solve) {
+                cfg->solve_cards = (int)cards;
+                solve = true;
             } else {
                 if (objective || ddz_objective_parse(word, &cfg->objective) != 0)
                     goto bad;
@@ -81,7 +88,7 @@ static int search_options(const char *name, const char *opts, DdzSearchConfig *c
 bad:
     if (err)
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer] (MS 0..60000, SAMPLES 1..100000)", name);
+                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN] (MS 0..60000, SAMPLES 1..100000)", name);
     return -1;
 }
 

@@ -332,7 +332,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     /* Step 2. Sample worlds until the budget is spent; every candidate sees every world. */
     DdzObjective obj = objective_for(se->cfg.objective, v->opt.rules);
     double deadline = now_ms() + se->cfg.time_ms;
-    int samples = 0;
+    int samples = 0, attempts = 0, fewest = -1;
     double weight = 0;
     DdzCards hands[DDZ_SEAT_NB];
     while (samples < se->cfg.samples && (se->cfg.time_ms <= 0 || samples < 2 || now_ms() < deadline)) {
@@ -340,7 +340,21 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         int misses = rebuild(se, v, hands);
         if (misses < 0)
             break;
-        double w = sample_weight(se, misses);
+        /* With the opponent model, a world is kept with probability infer_eps^(its misses
+         * beyond the fewest seen): rejection costs one replay, where a kept world costs a
+         * play-out per candidate, so every kept world counts fully. After 8 draws per sample
+         * wanted, every world is kept (with its weight). */
+        double w = 1.0;
+        if (se->cfg.infer) {
+            if (fewest < 0 || misses < fewest)
+                fewest = misses;
+            w = sample_weight(se, misses - fewest);
+            if (++attempts <= 8 * se->cfg.samples) {
+                if (w < 1.0 && (double)(ddz_rng_next(&se->rng) >> 11) * 0x1p-53 >= w)
+                    continue;
+                w = 1.0;
+            }
+        }
         for (int i = 0; i < nc; i++) {
             DdzAction a = ddz_action_play(v->seat, se->cand[i], 0);
             if (ddz_game_apply(&se->world, &a, NULL) != 0) {
