@@ -1,7 +1,10 @@
 /* ws.c -- the WebSocket transports over libwebsockets: ddz_serve_run feeds the server core
  * from one event loop; DdzWsClient carries client connections for ddz connect and loadtest. */
 #define _DEFAULT_SOURCE /* strdup, setrlimit */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <net/if.h>
+#include <netdb.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -444,8 +447,43 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
     }
 }
 
+/* The address to listen on, as lws takes it: an IP address or an interface name as given, a
+ * host name ("localhost") resolved to its first address (IPv4 first). lws 4.1 would take a
+ * name it cannot find for an interface that may appear later and listen on nothing meanwhile. */
+static int listen_address(const char *given, char *out, size_t size, DdzError *err)
+{
+    unsigned char sa[sizeof(struct in6_addr)];
+    if (inet_pton(AF_INET, given, sa) == 1 || inet_pton(AF_INET6, given, sa) == 1 || if_nametoindex(given)) {
+        snprintf(out, size, "%s", given);
+        return 0;
+    }
+    struct addrinfo hints, *res = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_socktype = SOCK_STREAM;
+    int rc = getaddrinfo(given, NULL, &hints, &res);
+    const struct addrinfo *ai = res;
+    for (const struct addrinfo *a = res; a; a = a->ai_next)
+        if (a->ai_family == AF_INET) {
+            ai = a;
+            break;
+        }
+    if (rc != 0 || !ai ||
+        getnameinfo(ai->ai_addr, ai->ai_addrlen, out, (socklen_t)size, NULL, 0, NI_NUMERICHOST) != 0) {
+        snprintf(err->msg, sizeof err->msg, "cannot listen on '%.100s': not an address, an interface or a known "
+                 "host name (%s)", given, rc ? gai_strerror(rc) : "no address");
+        if (res)
+            freeaddrinfo(res);
+        return -1;
+    }
+    freeaddrinfo(res);
+    return 0;
+}
+
 int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
 {
+    char iface[INET6_ADDRSTRLEN + IF_NAMESIZE + 2];
+    if (listen_address(cfg->iface ? cfg->iface : "127.0.0.1", iface, sizeof iface, err) != 0)
+        return -1;
     raise_fd_limit();
     Serve sv;
     memset(&sv, 0, sizeof sv);
@@ -495,7 +533,12 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = cfg->port;
-    info.iface = cfg->iface ? cfg->iface : "127.0.0.1";
+    info.iface = iface;
+    /* lws 4.1 opens an IPv6 socket when it can, and binds it to every address when the
+     * interface is an IPv4 one ("127.0.0.1" would listen on *): an IPv4 address gets an IPv4
+     * socket bound to it. */
+    if (!strchr(info.iface, ':'))
+        info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
     info.protocols = protocols;
     info.user = &sv;
     info.retry_and_idle_policy = &retry;
@@ -512,9 +555,11 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     }
     struct lws_vhost *vh = lws_get_vhost_by_name(sv.ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
-    printf("ddz serve: listening on ws://%s:%d%s%s", info.iface, port, cfg->db ? " with " : "", cfg->db ? cfg->db : "");
+    bool v6 = strchr(iface, ':') != NULL; /* an IPv6 address goes in brackets in a URL */
+    printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
+           cfg->db ? " with " : "", cfg->db ? cfg->db : "");
     if (cfg->web) /* one line: scripts read the port from it */
-        printf(" (in a browser: http://%s:%d/)", info.iface, port);
+        printf(" (in a browser: http://%s%s%s:%d/)", v6 ? "[" : "", iface, v6 ? "]" : "", port);
     printf("\n");
     fflush(stdout);
     if (cfg->listening)
