@@ -120,7 +120,7 @@ struct Room {
     int64_t start_after;  /* no deal before this time */
     int64_t creator;      /* the player who opened it (0: quick match) */
     uint64_t addr;        /* the address it was opened from (0: unknown or quick) */
-    Tries pw;             /* password tries, over all addresses */
+    Tries pw;             /* wrong passwords, from all addresses (guard.c) */
     int64_t thinking;     /* the key of the decision handed to cfg.think (0: none) */
     int64_t think_since;  /* when it was handed out */
     int64_t active;       /* the last time a person did something in it */
@@ -193,8 +193,16 @@ uint64_t guard_addr_key(const char *addr);
 Guard *guard_get(GuardTable *t, uint64_t key);
 void guard_sweep(GuardTable *t, int64_t now);
 void guard_free(GuardTable *t);
-int64_t guard_pw_wait(const Tries *tr, int64_t now);
-void guard_pw_result(Tries *tr, bool ok, int64_t now);
+/* Password tries. An address has GUARD_PW_FREE free failures (over all rooms), then waits
+ * longer after each; at a room that has seen GUARD_PW_ATTACK failures lately (from anywhere),
+ * an address has one. An address that has not failed may always try: an attack on a room
+ * slows the attackers without locking out its players. */
+#define GUARD_PW_FREE 5
+#define GUARD_PW_ATTACK 10
+#define GUARD_NO_ADDR 2   /* the key that connections with no known address share */
+int64_t guard_pw_wait(const Tries *tr, int allowed, int64_t now);
+void guard_pw_fail(Tries *tr, int64_t now);
+bool guard_pw_attacked(const Tries *room, int64_t now);
 
 /* room.c */
 Room *room_find(DdzServer *srv, long id);
