@@ -185,10 +185,11 @@ done
 { kill -9 "$server"; wait "$server"; } 2>/dev/null
 for p in $pid_K1 $pid_K2 $pid_K3; do wait "$p" 2>/dev/null; done
 seen=$(grep -c '"type":"result"' "$tmp/K1.jsonl")
-start_server "$tmp/k.db" --turn 5 --bot-delay 0 --listen localhost
+# (Its log goes to a "journal": every line carries its syslog level, the transport's too.)
+JOURNAL_STREAM=$(stat -c %d:%i "$tmp/serve.err") start_server "$tmp/k.db" --turn 5 --bot-delay 0 --listen localhost
 where=$(listening_on "$port")
 check "--listen localhost listens on 127.0.0.1 (got '$where')" test "$where" = "0100007F:$(printf '%04X' "$port")"
-check "restart reports the aborted game: $(tail -2 "$tmp/serve.err")" grep -q "1 unfinished game from before marked aborted" "$tmp/serve.err"
+check "restart reports the aborted game, a warning: $(tail -2 "$tmp/serve.err")" grep -q "^<4>1 unfinished game from before marked aborted" "$tmp/serve.err"
 r=$(report "$tmp/k.db")
 fin=$(field "$r" finished)
 check "finished games kept ($fin in the database, $seen seen by a client)" test "$fin" -ge "$seen" -a "$fin" -le $((seen + 1))
@@ -205,6 +206,7 @@ check "a game after the restart is stored: $r" test "$(field "$r" results)" = $(
 check "every stored record verifies after the crash" "$DDZ" verify "$tmp/k.jsonl" --quiet
 kill "$server"
 wait "$server" 2>/dev/null
+check "the stop is logged as a notice: $(tail -1 "$tmp/serve.err")" grep -q "^<5>stopped; " "$tmp/serve.err"
 
 echo "net.sh: $runs checks, $fails failed"
 [ "$fails" = 0 ]

@@ -152,6 +152,11 @@ typedef struct DdzServeConfig {
     /* Called once the server listens (port: the real one when 0 was asked), or NULL. */
     void (*listening)(void *ctx, const char *iface, int port);
     void *listening_ctx;
+    /* The transport's own log lines (games aborted by a restart, statistics every minute, the
+     * stop), a line without newline and its syslog level (4 warning, 5 notice, 6 information);
+     * NULL: "ddz serve: LINE" on standard error. Not called when quiet. */
+    void (*log)(void *ctx, int level, const char *line);
+    void *log_ctx;
 } DdzServeConfig;
 
 /* Runs the server until SIGINT or SIGTERM: one libwebsockets event loop on the calling

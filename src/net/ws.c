@@ -6,6 +6,7 @@
 #include <net/if.h>
 #include <netdb.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,7 +244,8 @@ typedef struct Serve {
     struct lws_context *ctx;
     lws_sorted_usec_list_t sul;
     Map map;
-    bool quiet, uv, stopping;
+    const DdzServeConfig *cfg;
+    bool uv, stopping;
     int64_t last_stats;
     const DdzWebSite *web;
     DdzPool *pool;        /* computer decisions, off the loop (NULL: on it) */
@@ -312,6 +314,23 @@ static void log_line(void *ctx, const char *line)
     fprintf(stderr, "ddz serve: %s\n", line);
 }
 
+/* One of the transport's own log lines, at a syslog level (cfg->log, else standard error). */
+static void say(const DdzServeConfig *cfg, int level, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(const DdzServeConfig *cfg, int level, const char *fmt, ...)
+{
+    if (cfg->quiet)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (cfg->log)
+        cfg->log(cfg->log_ctx, level, line);
+    else
+        log_line(NULL, line);
+}
+
 /* cfg.think: a computer decision goes to the pool. */
 static int think(void *ctx, const DdzThinkJob *job)
 {
@@ -343,16 +362,16 @@ static void tick(lws_sorted_usec_list_t *sul)
         ddz_pool_drain(sv->pool, sv->srv, now);
     ddz_server_tick(sv->srv, now);
     drain(sv);
-    if (!sv->quiet && now - sv->last_stats >= 60000) {
+    if (!sv->cfg->quiet && now - sv->last_stats >= 60000) {
         DdzServerStats st;
         ddz_server_stats(sv->srv, &st);
         int pending = 0;
         int64_t wait = 0;
         if (sv->pool)
             ddz_pool_stats(sv->pool, &pending, &wait);
-        fprintf(stderr, "ddz serve: %ld connections, %ld rooms (%ld playing), %ld games finished, %ld aborted; "
-                "%d computer decisions pending (longest queue wait %lld ms)\n", st.conns, st.rooms, st.playing,
-                st.games_finished, st.games_aborted, pending, (long long)wait);
+        say(sv->cfg, 6, "%ld connections, %ld rooms (%ld playing), %ld games finished, %ld aborted; %d computer "
+            "decisions pending (longest queue wait %lld ms)", st.conns, st.rooms, st.playing, st.games_finished,
+            st.games_aborted, pending, (long long)wait);
         sv->last_stats = now;
     }
     lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
@@ -487,7 +506,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     raise_fd_limit();
     Serve sv;
     memset(&sv, 0, sizeof sv);
-    sv.quiet = cfg->quiet;
+    sv.cfg = cfg;
     sv.web = cfg->web;
     DdzStore *store = NULL;
     if (cfg->db) {
@@ -495,9 +514,9 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
         store = ddz_store_open(cfg->db, cfg->sync_full, &aborted, err);
         if (!store)
             return -1;
-        if (aborted && !cfg->quiet)
-            fprintf(stderr, "ddz serve: %d unfinished game%s from before marked aborted (no score changed)\n",
-                    aborted, aborted == 1 ? "" : "s");
+        if (aborted)
+            say(cfg, 4, "%d unfinished game%s from before marked aborted (no score changed)", aborted,
+                aborted == 1 ? "" : "s");
     }
     DdzServerConfig scfg = cfg->server;
     if (!cfg->quiet && !scfg.log)
@@ -590,9 +609,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     free(sv.map.keys);
     free(sv.map.vals);
     ddz_store_close(store);
-    if (!cfg->quiet)
-        fprintf(stderr, "ddz serve: stopped; %ld games finished, %ld aborted\n", st.games_finished,
-                st.games_aborted + st.playing);
+    say(cfg, 5, "stopped; %ld games finished, %ld aborted", st.games_finished, st.games_aborted + st.playing);
     return 0;
 }
 
