@@ -126,6 +126,7 @@ typedef struct DdzServerStats {
     long conns, players, rooms, playing;  /* now */
     long games_finished, games_aborted, redeals;
     long messages, errors, cut;          /* totals: messages read, errors sent, connections cut */
+    long results_pending;                /* finished games waiting for the store (it is away) */
 } DdzServerStats;
 void ddz_server_stats(const DdzServer *srv, DdzServerStats *st);
 

@@ -369,9 +369,10 @@ static void tick(lws_sorted_usec_list_t *sul)
         int64_t wait = 0;
         if (sv->pool)
             ddz_pool_stats(sv->pool, &pending, &wait);
-        say(sv->cfg, 6, "%ld connections, %ld rooms (%ld playing), %ld games finished, %ld aborted; %d computer "
-            "decisions pending (longest queue wait %lld ms)", st.conns, st.rooms, st.playing, st.games_finished,
-            st.games_aborted, pending, (long long)wait);
+        say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing), %ld games finished, "
+            "%ld aborted; %d computer decisions pending (longest queue wait %lld ms); %ld results waiting for the "
+            "store", st.conns, st.rooms, st.playing, st.games_finished, st.games_aborted, pending, (long long)wait,
+            st.results_pending);
         sv->last_stats = now;
     }
     lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
