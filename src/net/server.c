@@ -8,6 +8,7 @@
 #include <sodium.h>
 
 #include "core.h"
+#include "tourney.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
 #include "ddz/text.h"
@@ -223,6 +224,7 @@ static void conn_drop(DdzServer *srv, Conn *c)
     srv->gc = true;
     if (p) {
         p->conn = 0;
+        tourney_disconnected(srv, p);
         if (p->room)
             room_disconnected(srv, p);
         srv_player_forget_maybe(srv, p);
@@ -359,7 +361,7 @@ static void player_free(DdzServer *srv, Player *p)
  * kept player_keep_ms for its token, then forgotten too (ddz_server_tick). */
 void srv_player_forget_maybe(DdzServer *srv, Player *p)
 {
-    if (p->conn || p->room)
+    if (p->conn || p->room || p->tour)
         return;
     if (!p->used || (srv->store && p->stored))
         player_free(srv, p);
@@ -525,6 +527,7 @@ static void on_hello(DdzServer *srv, Conn *c, const json_t *msg)
         p->idle_since = 0;
         c->player = p;
         send_welcome(srv, c, NULL, true);
+        tourney_hello(srv, p);
         if (p->room)
             room_reconnected(srv, p);
         send_notices(srv, c);
@@ -643,7 +646,7 @@ static void on_create(DdzServer *srv, Conn *c, const json_t *msg)
     Player *p = c->player;
     const char *name, *password, *options;
     long turn, watchers;
-    if (!need_lobby(srv, p) || get_str(srv, c->id, msg, "name", false, &name) != 0 ||
+    if (!need_lobby(srv, p) || tourney_busy(srv, p) || get_str(srv, c->id, msg, "name", false, &name) != 0 ||
         get_int(srv, c->id, msg, "spectators", false, 0, srv->cfg.spectators_max, srv->cfg.spectators_max,
                 &watchers) != 0 ||
         get_str(srv, c->id, msg, "password", false, &password) != 0 ||
@@ -718,6 +721,8 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
         srv_refuse(srv, c->id, "no_room", json_pack("{s:I}", "room", (json_int_t)id), "there is no room %ld", id);
         return;
     }
+    if (!watch && (tourney_busy(srv, p) || tourney_refuse_room(srv, p, r, (int)seat, "join")))
+        return;
     if (r->has_password && password) {
         /* Tries are limited per room and per address, with a back-off that doubles. */
         Guard *g = guard_get(&srv->guards, c->addr);
@@ -770,7 +775,7 @@ static void on_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
 static void on_quick(DdzServer *srv, Conn *c)
 {
     Player *p = c->player;
-    if (!need_lobby(srv, p) || srv_player_use(srv, p) != 0)
+    if (!need_lobby(srv, p) || tourney_busy(srv, p) || srv_player_use(srv, p) != 0)
         return;
     Room *r = NULL;
     for (int i = 0; i < srv->nrooms && !r; i++) {
@@ -904,6 +909,8 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
             srv_error(srv, conn, "not_in_room", "\"%s\" needs a room: join or create one", type);
         else
             room_human_action(srv, p, msg, type);
+    } else if (!strncmp(type, "tour", 4)) {
+        tourney_message(srv, c->player, msg, type);
     } else {
         srv_error(srv, conn, "unknown_type", "unknown message type '%.40s'", type);
     }
@@ -919,6 +926,7 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
         if (c->id && !c->player && srv->cfg.hello_ms > 0 && now - c->opened >= srv->cfg.hello_ms)
             srv_cut(srv, c->id, "hello_timeout", "no hello in time");
     }
+    tourney_tick(srv);
     for (int i = 0; i < srv->nrooms; i++)
         room_tick(srv, srv->rooms[i]);
     room_gc(srv);
@@ -975,6 +983,10 @@ DdzServer *ddz_server_new(const DdzServerConfig *cfg, DdzStore *store, DdzError 
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
+    if (tourney_load(srv, err) != 0) { /* events opened, stored ones resumed */
+        ddz_server_free(srv);
+        return NULL;
+    }
     return srv;
 }
 
@@ -983,6 +995,7 @@ void ddz_server_free(DdzServer *srv)
     if (!srv)
         return;
     room_free_all(srv);
+    tourney_free_all(srv);
     while (srv->players)
         player_free(srv, srv->players);
     ddz_server_outbox_clear(srv);
