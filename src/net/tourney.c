@@ -191,9 +191,9 @@ static int parse_start(const char *v, int64_t *wall, DdzError *err)
     if (v[0] == '+') {
         char *end;
         long n = strtol(v + 1, &end, 10);
-        long unit = !strcmp(end, "m") ? 60000 : !strcmp(end, "s") || !*end ? 1000 : 0;
+        long unit = !strcmp(end, "h") ? 3600000 : !strcmp(end, "m") ? 60000 : !strcmp(end, "s") || !*end ? 1000 : 0;
         if (!unit || n < 0 || n > 7L * 24 * 3600 || end == v + 1)
-            return ddz_error_set(err, 0, "start=%.40s: write +90s or +10m", v);
+            return ddz_error_set(err, 0, "start=%.40s: write +90s, +10m or +2h", v);
         *wall = wall_ms() + (int64_t)n * unit;
         return 0;
     }
@@ -536,11 +536,9 @@ static void table_open(DdzServer *srv, Tourney *ev, int i)
 /* A table's games are played: its people go back to waiting, the room closes. */
 static void table_end(DdzServer *srv, Tourney *ev, TourRun *run)
 {
-    run->done = true;
     Room *r = run->room;
     const DdzTourTable *tb = &ev->t.tables[run->table];
     int w = tourney_table_winner(ev, run);
-    tour_broadcast(srv, ev, tourney_table_msg(ev, run));
     r->state = ROOM_WAITING;
     r->deadline = r->bot_due = 0;
     Player *people[DDZ_SEAT_NB] = {NULL, NULL, NULL};
@@ -562,7 +560,7 @@ static void table_end(DdzServer *srv, Tourney *ev, TourRun *run)
         if (people[s] && s == tb->completer)
             send_wait(srv, ev, people[s], "out", false, false);
     for (int i = 0; i < ev->nrun; i++)
-        if (!ev->run[i].done) {
+        if (!ev->run[i].done || ev->run[i].room) {
             tour_broadcast(srv, ev, tourney_standings_msg(ev, false));
             return;
         }
@@ -641,7 +639,9 @@ void tourney_game_over(DdzServer *srv, Room *r, const DdzResult *res)
     run->attempt = 0;
     run->row = 0;
     if (table_complete(ev, tb)) {
-        table_end(srv, ev, run);
+        /* Its people see the last game's end at the table; the next tick sends them away. */
+        run->done = true;
+        tour_broadcast(srv, ev, tourney_table_msg(ev, run));
         return;
     }
     tour_broadcast(srv, ev, tourney_table_msg(ev, run));
@@ -921,6 +921,9 @@ void tourney_tick(DdzServer *srv)
         }
         if (ev->reg_dirty && srv->now - ev->reg_sent >= 1000)
             tour_broadcast_snapshot(srv, ev);
+        for (int j = 0; ev->state == TOUR_RUNNING && j < ev->nrun; j++)
+            if (ev->run[j].done && ev->run[j].room)
+                table_end(srv, ev, &ev->run[j]);
         if (ev->state == TOUR_RUNNING && ev->next_round_at && srv->now >= ev->next_round_at)
             round_draw(srv, ev);
     }

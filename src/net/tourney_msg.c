@@ -177,7 +177,10 @@ json_t *tourney_standings_msg(const Tourney *ev, bool final)
                 r->stage = rd->stage;
                 r->round = rd->round;
                 r->score = tb->score[s];
-                r->status = !run->done ? "playing" : w < 0 || w == tb->player[s] ? "waiting" : "out";
+                r->status = !run->done                  ? "playing"
+                            : t->winner == tb->player[s]   ? "winner"
+                            : w < 0 || w == tb->player[s] ? "waiting"
+                                                           : "out";
             }
         }
     }
