@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 
 #include "server_harness.h"
+#include "ddz/tournament.h"
 
 #define NP 27                  /* entrants */
 #define WATCHER NP             /* a spectator following the event */
@@ -370,6 +371,22 @@ static void a_whole_event_and_the_same_event_killed_twice_end_alike(void **state
     assert_non_null(b.final);
     assert_string_equal(b.final, a.final);
 
+    /* Both events' records (ddz serve --tour-record) replay through ddz verify. */
+    const char *dbs[2] = {ref, crash};
+    for (int i = 0; i < 2; i++) {
+        DdzError err;
+        DdzStore *ro = ddz_store_open_readonly(dbs[i], &err);
+        assert_non_null(ro);
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        if (ddz_store_tour_record(ro, 1, f, &err) != 0)
+            fail_msg("record of %s: %s", dbs[i], err.msg);
+        ddz_store_close(ro);
+        rewind(f);
+        if (ddz_tour_verify(f, NULL, &err) != 0)
+            fail_msg("verify %s: %s", dbs[i], err.msg);
+        fclose(f);
+    }
     Totals x, y;
     totals_of(ref, &x);
     totals_of(crash, &y);

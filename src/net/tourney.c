@@ -7,7 +7,6 @@
 
 #include "tourney.h"
 #include "ddz/ai.h"
-#include "ddz/record.h"
 #include "ddz/text.h"
 
 static void round_draw(DdzServer *srv, Tourney *ev);
@@ -956,61 +955,6 @@ void tourney_free_all(DdzServer *srv)
     memset(&srv->tours, 0, sizeof srv->tours);
 }
 
-/* Replaying a table's stored deals: the finished games' results from their records. */
-typedef struct Replay {
-    Tourney *ev;
-    TourRun *run;
-    DdzGame g;
-    int fault;
-    char why[200];
-} Replay;
-
-static int replay_deal(void *ctx, int k, int attempt, const char *status, const char *record)
-{
-    Replay *rp = ctx;
-    TourRun *run = rp->run;
-    DdzTourTable *tb = &rp->ev->t.tables[run->table];
-    if (k != run->k) {
-        snprintf(rp->why, sizeof rp->why, "game %d stored where game %d was due", k + 1, run->k + 1);
-        return -1;
-    }
-    if (!strcmp(status, "redeal")) {
-        run->attempt = attempt + 1;
-        return 0;
-    }
-    if (strcmp(status, "finished")) /* aborted: the same deal is played again */
-        return 0;
-    char *text = strdup(record);
-    FILE *f = text ? fmemopen(text, strlen(text), "r") : NULL;
-    if (!f) {
-        free(text);
-        snprintf(rp->why, sizeof rp->why, "out of memory");
-        return -1;
-    }
-    DdzRecordReader rd;
-    DdzRecordInfo info;
-    DdzError err;
-    ddz_record_reader_init(&rd, f);
-    int rc = ddz_record_read(&rd, &rp->g, &info, &err);
-    fclose(f);
-    free(text);
-    uint8_t want[DDZ_SEED256_BYTES];
-    uint64_t seed64;
-    ddz_tour_game_seed(&rp->ev->t, tb, k, attempt, &seed64, want);
-    DdzResult res;
-    if (rc != 1 || rp->g.phase != DDZ_PHASE_OVER || !info.has_seed256 || memcmp(info.seed256, want, sizeof want) ||
-        ddz_game_result(&rp->g, &res) != 0) {
-        snprintf(rp->why, sizeof rp->why, "the record of game %d (deal %d) does not hold: %.100s", k + 1, attempt + 1,
-                 rc < 0 ? err.msg : "not the drawn deal, or no result");
-        return -1;
-    }
-    ddz_tour_table_add(tb, k, rp->ev->t.cfg.games, &res);
-    run->k++;
-    run->attempt = 0;
-    rp->ev->games_played++;
-    return 0;
-}
-
 /* A running event again from the store: every round drawn again from its seed and played back
  * from its stored games, up to the round in play, whose unfinished tables reopen. */
 static int event_resume(DdzServer *srv, Tourney *ev, DdzError *err)
@@ -1024,54 +968,38 @@ static int event_resume(DdzServer *srv, Tourney *ev, DdzError *err)
     if (ddz_tour_new(&ev->t, &cfg, NULL, ev->seed, err) != 0)
         return -1;
     ev->has_t = true;
-    Replay *rp = calloc(1, sizeof *rp);
-    if (!rp)
-        return ddz_error_set(err, 0, "out of memory");
-    rp->ev = ev;
     for (;;) {
         int ri = ddz_tour_draw(&ev->t, err);
-        if (ri < 0) {
-            free(rp);
+        if (ri < 0)
             return -1;
-        }
         const DdzTourRound *rd = &ev->t.rounds[ri];
         free(ev->run);
         ev->run = calloc((size_t)rd->ntables, sizeof *ev->run);
-        if (!ev->run) {
-            free(rp);
+        if (!ev->run)
             return ddz_error_set(err, 0, "out of memory");
-        }
         ev->nrun = rd->ntables;
         ev->round = ri;
         bool all = true;
         for (int i = 0; i < ev->nrun; i++) {
             TourRun *run = &ev->run[i];
             run->table = rd->first_table + i;
-            rp->run = run;
-            rp->why[0] = '\0';
-            if (tstore_table_games(srv->store, ev, ri, i, replay_deal, rp, err) != 0) {
-                if (rp->why[0])
-                    ddz_error_set(err, 0, "round %d table %d: %s", rd->round, i + 1, rp->why);
-                free(rp);
+            long deals = 0;
+            if (tstore_table_replay(srv->store, ev->id, &ev->t, ri, i, &run->k, &run->attempt, &deals, NULL, err) != 0)
                 return -1;
-            }
+            ev->games_played += deals;
             run->done = table_complete(ev, &ev->t.tables[run->table]);
             all &= run->done;
         }
         if (!all)
             break;
-        if (ddz_tour_finish_round(&ev->t, err) != 0) {
-            free(rp);
+        if (ddz_tour_finish_round(&ev->t, err) != 0)
             return -1;
-        }
         if (ddz_tour_over(&ev->t)) {
-            free(rp);
             ev->round = -1;
             ev->state = TOUR_FINISHED;
             return tstore_state(srv->store, ev, err);
         }
     }
-    free(rp);
     char why[200];
     if (!ddz_tour_ok(&ev->t, why, sizeof why))
         return ddz_error_set(err, 0, "the stored event breaks the invariant: %s", why);

@@ -114,11 +114,13 @@ int tstore_deal(DdzStore *st, const Tourney *ev, const TourRun *run, int64_t *ro
 int tstore_deal_game(DdzStore *st, int64_t row, int64_t game, DdzError *err);
 /* Loads every stored event into srv->tours (the events only: entrants, spec, seed, state). */
 int tstore_load(DdzServer *srv, DdzError *err);
-/* The deals of one table of one round, in order: fn(ctx, k, attempt, status, record). status:
- * "finished", "redeal", "aborted" ("playing" does not survive a restart). */
-int tstore_table_games(DdzStore *st, const Tourney *ev, int round, int table,
-                       int (*fn)(void *ctx, int k, int attempt, const char *status, const char *record), void *ctx,
-                       DdzError *err);
+/* Plays back the stored deals of table `tab` of round `round` into t: each finished game's
+ * result (read from its record, checked against the drawn deal) is added to the table; *k and
+ * *attempt become the next game and its deal (a deal cut by a restart is dealt again), *deals
+ * counts the deals played (finished or redealt). With out, each such record is written there.
+ * 0, or -1 with err. */
+int tstore_table_replay(DdzStore *st, int64_t tour, DdzTour *t, int round, int tab, int *k, int *attempt, long *deals,
+                        FILE *out, DdzError *err);
 
 /* tourney.c, for tourney_store.c: parses "NAME:OPTIONS" into a new event (not yet added). */
 int tourney_parse(const char *spec, Tourney *ev, int64_t now, DdzError *err);

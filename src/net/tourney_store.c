@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ddz/record.h"
 #include "store_sqlite.h"
 #include "tourney.h"
 
@@ -255,32 +256,192 @@ int tstore_load(DdzServer *srv, DdzError *err)
     return rc == SQLITE_DONE ? 0 : fail(db, err, "read");
 }
 
-int tstore_table_games(DdzStore *st, const Tourney *ev, int round, int table,
-                       int (*fn)(void *ctx, int k, int attempt, const char *status, const char *record), void *ctx,
-                       DdzError *err)
+/* The result of a finished game from its record, which must be the drawn deal k, attempt a. */
+static int record_result(const DdzTour *t, const DdzTourTable *tb, int k, int a, const char *record, DdzGame *g,
+                         DdzResult *res, DdzError *err)
+{
+    char *text = strdup(record);
+    FILE *f = text ? fmemopen(text, strlen(text), "r") : NULL;
+    if (!f) {
+        free(text);
+        return ddz_error_set(err, 0, "out of memory");
+    }
+    DdzRecordReader rd;
+    DdzRecordInfo info;
+    DdzError e;
+    ddz_record_reader_init(&rd, f);
+    int rc = ddz_record_read(&rd, g, &info, &e);
+    fclose(f);
+    free(text);
+    uint8_t want[DDZ_SEED256_BYTES];
+    uint64_t seed64;
+    ddz_tour_game_seed(t, tb, k, a, &seed64, want);
+    if (rc != 1 || g->phase != DDZ_PHASE_OVER || !info.has_seed256 || memcmp(info.seed256, want, sizeof want) ||
+        ddz_game_result(g, res) != 0)
+        return ddz_error_set(err, 0, "the record of game %d (deal %d) does not hold: %.100s", k + 1, a + 1,
+                             rc < 0 ? e.msg : "not the drawn deal, or no result");
+    return 0;
+}
+
+int tstore_table_replay(DdzStore *st, int64_t tour, DdzTour *t, int round, int tab, int *k, int *attempt, long *deals,
+                        FILE *out, DdzError *err)
 {
     sqlite3 *db = ddz_store_sqlite(st);
+    *k = *attempt = 0;
+    *deals = 0;
     if (!db)
         return 0;
+    DdzTourTable *tb = &t->tables[t->rounds[round].first_table + tab];
     sqlite3_stmt *s = prep(db,
                            "SELECT t.k, t.attempt, COALESCE(g.status, 'aborted'), r.text FROM tour_games t "
                            "LEFT JOIN games g ON g.id = t.game LEFT JOIN records r ON r.game = t.game "
                            "WHERE t.tournament = ? AND t.round = ? AND t.tab = ? ORDER BY t.id",
                            err);
-    if (!s)
-        return -1;
-    sqlite3_bind_int64(s, 1, ev->id);
+    DdzGame *g = malloc(sizeof *g);
+    if (!s || !g) {
+        sqlite3_finalize(s);
+        free(g);
+        return s ? ddz_error_set(err, 0, "out of memory") : -1;
+    }
+    sqlite3_bind_int64(s, 1, tour);
     sqlite3_bind_int(s, 2, round);
-    sqlite3_bind_int(s, 3, table);
-    int rc;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    sqlite3_bind_int(s, 3, tab);
+    int rc, fault = 0;
+    while (!fault && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+        int gk = sqlite3_column_int(s, 0), ga = sqlite3_column_int(s, 1);
+        const char *status = (const char *)sqlite3_column_text(s, 2);
         const char *record = (const char *)sqlite3_column_text(s, 3);
-        if (fn(ctx, sqlite3_column_int(s, 0), sqlite3_column_int(s, 1), (const char *)sqlite3_column_text(s, 2),
-               record ? record : "") != 0) {
-            sqlite3_finalize(s);
-            return -1;
+        if (gk != *k || ga != *attempt) {
+            fault = ddz_error_set(err, 0, "round %d table %d: deal %d of game %d stored where deal %d of game %d was "
+                                  "due", round + 1, tab + 1, ga + 1, gk + 1, *attempt + 1, *k + 1);
+            break;
         }
+        if (!strcmp(status, "aborted") || !strcmp(status, "playing"))
+            continue; /* cut by a restart: the same deal is dealt again */
+        if (!record) {
+            fault = ddz_error_set(err, 0, "round %d table %d: game %d has no record", round + 1, tab + 1, gk + 1);
+            break;
+        }
+        if (out) {
+            size_t len = strlen(record);
+            fputs(record, out);
+            if (len && record[len - 1] != '\n')
+                fputc('\n', out);
+        }
+        (*deals)++;
+        if (!strcmp(status, "redeal")) {
+            (*attempt)++;
+            continue;
+        }
+        DdzResult res;
+        if (record_result(t, tb, gk, ga, record, g, &res, err) != 0) {
+            fault = -1;
+            break;
+        }
+        ddz_tour_table_add(tb, gk, t->cfg.games, &res);
+        (*k)++;
+        *attempt = 0;
     }
     sqlite3_finalize(s);
+    free(g);
+    if (fault)
+        return -1;
     return rc == SQLITE_DONE ? 0 : fail(db, err, "read");
+}
+
+/* ddz serve --tour-record: a finished event's record (docs/TOURNAMENT.md) from the store. */
+int ddz_store_tour_record(DdzStore *st, int64_t id, FILE *out, DdzError *err)
+{
+    sqlite3 *db = ddz_store_sqlite(st);
+    if (!db)
+        return ddz_error_set(err, 0, "tournaments are kept in SQLite only");
+    sqlite3_stmt *s = prep(db, "SELECT spec, state, seed FROM tournaments WHERE id = ?", err);
+    if (!s)
+        return -1;
+    sqlite3_bind_int64(s, 1, id);
+    if (sqlite3_step(s) != SQLITE_ROW) {
+        sqlite3_finalize(s);
+        return ddz_error_set(err, 0, "there is no tournament %lld", (long long)id);
+    }
+    Tourney *ev = malloc(sizeof *ev);
+    char **names = NULL;
+    int rc = -1;
+    bool has_t = false;
+    DdzTour t;
+    if (!ev) {
+        ddz_error_set(err, 0, "out of memory");
+        goto done;
+    }
+    if (tourney_parse((const char *)sqlite3_column_text(s, 0), ev, 0, err) != 0 ||
+        ddz_seed256_parse((const char *)sqlite3_column_text(s, 2), ev->seed, err) != 0)
+        goto done;
+    ev->id = id;
+    if (strcmp((const char *)sqlite3_column_text(s, 1), "finished")) {
+        ddz_error_set(err, 0, "tournament %lld is %s: its record is written once it is finished", (long long)id,
+                      (const char *)sqlite3_column_text(s, 1));
+        goto done;
+    }
+    if (load_entrants(db, ev, err) != 0)
+        goto done;
+    DdzTourConfig cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.players = ev->nent;
+    cfg.groups = ev->groups < ev->nent / 3 ? ev->groups : ev->nent / 3;
+    cfg.games = ev->games;
+    cfg.opt = ev->opt;
+    if (!(names = calloc((size_t)ev->nent, sizeof *names)) || ddz_tour_new(&t, &cfg, NULL, ev->seed, err) != 0) {
+        if (!names)
+            ddz_error_set(err, 0, "out of memory");
+        goto done;
+    }
+    has_t = true;
+    for (int e = 0; e < ev->nent; e++)
+        names[e] = ev->ent[e].name;
+    if (ddz_tour_write_header(out, &t, (const char *const *)names, err) != 0)
+        goto done;
+    while (!ddz_tour_over(&t)) {
+        /* A round is written once it is played (its lots drawn), as ddz tournament writes it. */
+        int ri = ddz_tour_draw(&t, err);
+        if (ri < 0)
+            goto done;
+        int n = t.rounds[ri].ntables, ok = 0;
+        char **games = calloc((size_t)n, sizeof *games);
+        for (int i = 0; games && i < n; i++, ok++) {
+            size_t len;
+            FILE *mem = open_memstream(&games[i], &len);
+            int k, a;
+            long deals;
+            int r1 = mem ? tstore_table_replay(st, id, &t, ri, i, &k, &a, &deals, mem, err) : -1;
+            if (mem)
+                fclose(mem);
+            if (r1 != 0 || !games[i])
+                break;
+        }
+        if (games && ok == n && ddz_tour_finish_round(&t, err) == 0 && ddz_tour_write_round(out, &t, ri, err) == 0) {
+            for (int i = 0; i < n && ok == n; i++) {
+                DdzTourTable *tb = &t.tables[t.rounds[ri].first_table + i];
+                if (ddz_tour_write_table_begin(out, &t, tb, err) != 0 || fputs(games[i], out) < 0 ||
+                    ddz_tour_write_table_end(out, &t, tb, err) != 0)
+                    ok = -1;
+            }
+        } else if (!games) {
+            ddz_error_set(err, 0, "out of memory");
+        }
+        for (int i = 0; games && i < n; i++)
+            free(games[i]);
+        bool good = games && ok == n;
+        free(games);
+        if (!good)
+            goto done;
+    }
+    rc = ddz_tour_write_standings(out, &t, err);
+done:
+    sqlite3_finalize(s);
+    if (has_t)
+        ddz_tour_free(&t);
+    free(names);
+    if (ev)
+        free(ev->ent);
+    free(ev);
+    return rc;
 }
