@@ -25,6 +25,7 @@ typedef struct Script {
     uint64_t dropped_deal[NP + 1];
     /* what the watcher saw */
     int rounds, tables_done, games_over;
+    int drops;                 /* times a dropper went away */
     bool over;
     char *final;               /* the final standings (JSON text) */
     long over_games;
@@ -110,6 +111,7 @@ static void step(T *t, Script *s)
             t_pump(t);
             f->closed = true;
             s->away_until[k] = t->now + 3000;
+            s->drops++;
             acted = true;
             continue;
         }
@@ -212,7 +214,7 @@ static bool mid_round(const Script *s)
 }
 
 typedef struct Totals {
-    long finished, redeal, aborted, tour_deals, score_sum;
+    long finished, redeal, aborted, tour_deals, score_sum, p0_penalty;
     char scores[4096];
 } Totals;
 
@@ -241,6 +243,8 @@ static void totals_of(const char *path, Totals *o)
     o->tour_deals = count(db, "SELECT COUNT(*) FROM tour_games t JOIN games g ON g.id = t.game "
                               "WHERE g.status IN ('finished', 'redeal')");
     o->score_sum = count(db, "SELECT COALESCE(SUM(score), 0) FROM players");
+    o->p0_penalty = count(db, "SELECT COALESCE(SUM(r.penalty), 0) FROM results r JOIN players p ON p.id = r.player "
+                              "WHERE p.name = 'p0'");
     assert_int_equal(sqlite3_prepare_v2(db, "SELECT name, score, games FROM players ORDER BY name", -1, &st, NULL),
                      SQLITE_OK);
     size_t at = 0;
@@ -351,6 +355,12 @@ static void a_whole_event_and_the_same_event_killed_twice_end_alike(void **state
     assert_int_equal(json_integer_value(json_array_get(top, 1)), 1);
     assert_int_equal(json_array_size(fin), NP);
     json_decref(fin);
+    /* The scripts did what they say: drops, and deadlines missed by the player who never acts. */
+    assert_true(a.drops >= 3);
+    int missed = 0;
+    for (int p = 0; p < 8; p++)
+        missed += t->f[1].by_timeout[p];
+    assert_true(missed > 0);
     DdzServerStats st;
     ddz_server_stats(t->srv, &st);
     printf("event in one go: %ld games, %ld redeals, winner row %.40s\n", st.games_finished, st.redeals, a.final);
@@ -391,12 +401,15 @@ static void a_whole_event_and_the_same_event_killed_twice_end_alike(void **state
     totals_of(ref, &x);
     totals_of(crash, &y);
     assert_int_equal(x.aborted, 0);
+    assert_true(x.p0_penalty != 0); /* the player who never came back paid the leaver penalty */
     assert_true(y.aborted >= 1);        /* the games cut by the second kill, played again */
     assert_int_equal(y.finished, x.finished);
     assert_int_equal(y.redeal, x.redeal);
     assert_int_equal(y.tour_deals, x.tour_deals);
     assert_int_equal(x.tour_deals, x.finished + x.redeal);
     assert_string_equal(y.scores, x.scores);
+    printf("drops %d, deadlines missed by the silent player %d, leaver penalties of the absent one %ld\n", a.drops,
+           missed, x.p0_penalty);
     printf("killed twice: %ld games finished, %ld redeals, %ld aborted and played again; same standings\n",
            y.finished, y.redeal, y.aborted);
     unlink(ref);

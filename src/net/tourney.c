@@ -58,7 +58,7 @@ static void tour_broadcast_snapshot(DdzServer *srv, Tourney *ev)
     ev->reg_sent = srv->now;
 }
 
-static void send_wait(DdzServer *srv, const Tourney *ev, const Player *p, const char *reason, bool advanced, bool lot)
+void tour_send_wait(DdzServer *srv, const Tourney *ev, const Player *p, const char *reason, bool advanced, bool lot)
 {
     int stage = 0, round = 0;
     if (ev->has_t && ev->t.nrounds > 0) {
@@ -75,7 +75,7 @@ static void send_wait(DdzServer *srv, const Tourney *ev, const Player *p, const 
 
 /* Events and entrants -------------------------------------------------------------------------*/
 
-static Tourney *find_event(DdzServer *srv, int64_t id)
+Tourney *tour_find(DdzServer *srv, int64_t id)
 {
     for (int i = 0; i < srv->tours.n; i++)
         if (srv->tours.ev[i]->id == id)
@@ -83,7 +83,7 @@ static Tourney *find_event(DdzServer *srv, int64_t id)
     return NULL;
 }
 
-static int entrant_of(const Tourney *ev, int64_t player)
+int tour_entrant_of(const Tourney *ev, int64_t player)
 {
     for (int e = 0; e < ev->nent; e++)
         if (ev->ent[e].player == player)
@@ -91,7 +91,7 @@ static int entrant_of(const Tourney *ev, int64_t player)
     return -1;
 }
 
-static bool live(const Tourney *ev)
+bool tour_live(const Tourney *ev)
 {
     return ev->state == TOUR_REGISTERING || ev->state == TOUR_RUNNING;
 }
@@ -103,7 +103,7 @@ static int64_t wall_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void unfollow(Tourney *ev, Player *p)
+void tour_unfollow(Tourney *ev, Player *p)
 {
     for (int w = 0; w < ev->nwatch; w++)
         if (ev->watch[w] == p) {
@@ -114,7 +114,7 @@ static void unfollow(Tourney *ev, Player *p)
         p->follow = NULL;
 }
 
-static int follow(Tourney *ev, Player *p)
+int tour_follow(Tourney *ev, Player *p)
 {
     if (p->follow == ev)
         return 0;
@@ -131,7 +131,7 @@ static int follow(Tourney *ev, Player *p)
     return 0;
 }
 
-static int add_entrant(Tourney *ev, int64_t player, const char *name, const char *level)
+int tour_add_entrant(Tourney *ev, int64_t player, const char *name, const char *level)
 {
     if (ev->nent == ev->capent) {
         int cap = ev->capent ? ev->capent * 2 : 32;
@@ -302,7 +302,7 @@ static int event_add(DdzServer *srv, Tourney *ev)
 }
 
 /* Opens an event: its seed from the CSPRNG (kept secret until the end), stored. */
-static Tourney *event_open(DdzServer *srv, const char *spec, DdzError *err)
+Tourney *tour_open_event(DdzServer *srv, const char *spec, DdzError *err)
 {
     Tourney *ev = malloc(sizeof *ev);
     if (!ev) {
@@ -348,18 +348,18 @@ static void event_end(DdzServer *srv, Tourney *ev, int state)
         log_store(srv, ev, tstore_state(srv->store, ev, &err), &err);
     release_entrants(srv, ev);
     while (ev->nwatch > 0)
-        unfollow(ev, ev->watch[0]);
+        tour_unfollow(ev, ev->watch[0]);
 }
 
 /* The field closes: the computer fill, the DdzTour from the event's seed, the first round. */
-static void event_start(DdzServer *srv, Tourney *ev)
+void tour_start_event(DdzServer *srv, Tourney *ev)
 {
     if (ev->fill[0]) {
         int want = ev->nent < 3 ? 3 : (ev->nent + 2) / 3 * 3;
         for (int i = 1; ev->nent < want; i++) {
             char name[32];
             snprintf(name, sizeof name, "电脑%d", i);
-            if (add_entrant(ev, 0, name, ev->fill) != 0)
+            if (tour_add_entrant(ev, 0, name, ev->fill) != 0)
                 break;
         }
     }
@@ -421,7 +421,7 @@ static void round_draw(DdzServer *srv, Tourney *ev)
     for (int i = 0; i < ev->nrun; i++)
         table_open(srv, ev, i);
     for (int b = 0; b < rd->nbyes; b++)
-        send_wait(srv, ev, ev->ent[rd->bye[b]].p, "bye", true, false);
+        tour_send_wait(srv, ev, ev->ent[rd->bye[b]].p, "bye", true, false);
 }
 
 /* Every table of the round is done: lots, eliminations, standings; the next round after the
@@ -447,7 +447,7 @@ static void round_end(DdzServer *srv, Tourney *ev)
         tour_broadcast(srv, ev, tourney_table_msg(ev, run));
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             if (s != tb->completer)
-                send_wait(srv, ev, ev->ent[tb->player[s]].p, tb->player[s] == tb->winner ? "table_finished" : "out",
+                tour_send_wait(srv, ev, ev->ent[tb->player[s]].p, tb->player[s] == tb->winner ? "table_finished" : "out",
                           tb->player[s] == tb->winner, true);
     }
     bool over = ddz_tour_over(&ev->t);
@@ -470,7 +470,7 @@ static void round_end(DdzServer *srv, Tourney *ev)
 
 /* Tables ----------------------------------------------------------------------------------------*/
 
-static void seat_frames(DdzServer *srv, Tourney *ev, TourRun *run, Player *p, int seat)
+void tour_seat_frames(DdzServer *srv, Tourney *ev, TourRun *run, Player *p, int seat)
 {
     const DdzTourTable *tb = &ev->t.tables[run->table];
     const DdzTourRound *rd = &ev->t.rounds[ev->t.nrounds - 1];
@@ -481,7 +481,7 @@ static void seat_frames(DdzServer *srv, Tourney *ev, TourRun *run, Player *p, in
 }
 
 /* Seats entrant p at its seat of its table (it was away or is new to the table). */
-static void seat_person(DdzServer *srv, TourRun *run, int s, Player *p)
+void tour_seat_person(DdzServer *srv, TourRun *run, int s, Player *p)
 {
     Room *r = run->room;
     if (p->room && p->room != r) /* watching a room (registered players sit nowhere else) */
@@ -521,12 +521,12 @@ static void table_open(DdzServer *srv, Tourney *ev, int i)
         }
         snprintf(st->name, sizeof st->name, "%s", e->name);
         if (e->p)
-            seat_person(srv, run, s, e->p);
+            tour_seat_person(srv, run, s, e->p);
     }
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         Player *p = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player : NULL;
         if (p && p->conn) {
-            seat_frames(srv, ev, run, p, s);
+            tour_seat_frames(srv, ev, run, p, s);
             room_send_room(srv, r, p);
         }
     }
@@ -551,13 +551,13 @@ static void table_end(DdzServer *srv, Tourney *ev, TourRun *run)
         if (!people[s] || s == tb->completer)
             continue;
         if (w < 0)
-            send_wait(srv, ev, people[s], "table_finished", false, true);
+            tour_send_wait(srv, ev, people[s], "table_finished", false, true);
         else
-            send_wait(srv, ev, people[s], tb->player[s] == w ? "table_finished" : "out", tb->player[s] == w, false);
+            tour_send_wait(srv, ev, people[s], tb->player[s] == w ? "table_finished" : "out", tb->player[s] == w, false);
     }
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         if (people[s] && s == tb->completer)
-            send_wait(srv, ev, people[s], "out", false, false);
+            tour_send_wait(srv, ev, people[s], "out", false, false);
     for (int i = 0; i < ev->nrun; i++)
         if (!ev->run[i].done || ev->run[i].room) {
             tour_broadcast(srv, ev, tourney_standings_msg(ev, false));
@@ -648,261 +648,6 @@ void tourney_game_over(DdzServer *srv, Room *r, const DdzResult *res)
     r->start_after = srv->now + ev->pause_ms;
 }
 
-/* Lobby messages ----------------------------------------------------------------------------*/
-
-static bool is_admin(const DdzServer *srv, const Player *p)
-{
-    for (int i = 0; i < srv->cfg.ntour_admins; i++)
-        if (srv->cfg.tour_admins[i] == p->id)
-            return true;
-    return false;
-}
-
-static Tourney *need_event(DdzServer *srv, Player *p, const json_t *msg)
-{
-    json_t *v = json_object_get(msg, "tournament");
-    if (!json_is_integer(v)) {
-        srv_error(srv, p->conn, "bad_message", "\"tournament\" must be an integer (a tournament's id)");
-        return NULL;
-    }
-    Tourney *ev = find_event(srv, json_integer_value(v));
-    if (!ev)
-        srv_refuse(srv, p->conn, "no_tournament", json_pack("{s:I}", "tournament", (json_int_t)json_integer_value(v)),
-                   "there is no tournament %lld", (long long)json_integer_value(v));
-    return ev;
-}
-
-static void on_register(DdzServer *srv, Player *p, Tourney *ev)
-{
-    json_t *args = json_pack("{s:I}", "tournament", (json_int_t)ev->id);
-    if (entrant_of(ev, p->id) >= 0 && live(ev)) {
-        srv_refuse(srv, p->conn, "tour_registered", args, "you are registered in %s already", ev->name);
-    } else if (ev->state != TOUR_REGISTERING) {
-        json_object_set_new(args, "state", json_string(tourney_state_name(ev->state)));
-        srv_refuse(srv, p->conn, "tour_started", args, "%s is %s: registration is closed", ev->name,
-                   tourney_state_name(ev->state));
-    } else if (p->tour && p->tour != ev) {
-        srv_refuse(srv, p->conn, "tour_busy", args, "you are registered in %s; one tournament at a time", p->tour->name);
-    } else if (p->room && p->seat >= 0) {
-        json_decref(args);
-        srv_refuse(srv, p->conn, "in_room", json_pack("{s:I}", "room", (json_int_t)p->room->id),
-                   "you sit in room %ld; leave it first", p->room->id);
-    } else if (ev->nent >= ev->field) {
-        json_object_set_new(args, "players", json_integer(ev->field));
-        srv_refuse(srv, p->conn, "tour_full", args, "%s is full (%d players)", ev->name, ev->field);
-    } else {
-        json_decref(args);
-        if (srv_player_use(srv, p) != 0)
-            return;
-        if (add_entrant(ev, p->id, p->name, NULL) != 0) {
-            srv_error(srv, p->conn, "server_full", "out of memory");
-            return;
-        }
-        DdzError err;
-        if (srv->store && tstore_entrants(srv->store, ev, &err) != 0) {
-            ev->nent--;
-            srv_error(srv, p->conn, "storage", "the server cannot write its database: %s", err.msg);
-            return;
-        }
-        ev->ent[ev->nent - 1].p = p;
-        p->tour = ev;
-        unfollow(ev, p);
-        srv_send(srv, p->conn, tourney_snapshot(ev, ev->nent - 1));
-        send_wait(srv, ev, p, "registered", false, false);
-        ev->reg_dirty = true;
-        if (!ev->start_at && ev->nent == ev->field)
-            event_start(srv, ev);
-    }
-}
-
-static void on_unregister(DdzServer *srv, Player *p, Tourney *ev)
-{
-    int e = entrant_of(ev, p->id);
-    json_t *args = json_pack("{s:I}", "tournament", (json_int_t)ev->id);
-    if (ev->state != TOUR_REGISTERING) {
-        json_object_set_new(args, "state", json_string(tourney_state_name(ev->state)));
-        srv_refuse(srv, p->conn, "tour_started", args, "%s is %s: too late to withdraw", ev->name,
-                   tourney_state_name(ev->state));
-        return;
-    }
-    if (e < 0) {
-        srv_refuse(srv, p->conn, "tour_not_registered", args, "you are not registered in %s", ev->name);
-        return;
-    }
-    json_decref(args);
-    TourEntrant gone = ev->ent[e];
-    memmove(&ev->ent[e], &ev->ent[e + 1], (size_t)(ev->nent - e - 1) * sizeof *ev->ent);
-    ev->nent--;
-    DdzError err;
-    if (srv->store && tstore_entrants(srv->store, ev, &err) != 0) {
-        memmove(&ev->ent[e + 1], &ev->ent[e], (size_t)(ev->nent - e) * sizeof *ev->ent);
-        ev->ent[e] = gone;
-        ev->nent++;
-        srv_error(srv, p->conn, "storage", "the server cannot write its database: %s", err.msg);
-        return;
-    }
-    p->tour = NULL;
-    follow(ev, p);
-    srv_send(srv, p->conn, tourney_snapshot(ev, -1));
-    ev->reg_dirty = true;
-}
-
-static void on_tournaments(DdzServer *srv, Player *p)
-{
-    json_t *list = json_array();
-    for (int i = srv->tours.n - 1; i >= 0; i--)
-        json_array_append_new(list, tourney_summary(srv->tours.ev[i]));
-    srv_send(srv, p->conn, json_pack("{s:s, s:o}", "type", "tournaments", "tournaments", list));
-}
-
-void tourney_message(DdzServer *srv, Player *p, const json_t *msg, const char *type)
-{
-    if (!strcmp(type, "tournaments")) {
-        on_tournaments(srv, p);
-    } else if (!strcmp(type, "tour_open")) {
-        json_t *v = json_object_get(msg, "spec");
-        DdzError err;
-        err.msg[0] = '\0';
-        if (!is_admin(srv, p)) {
-            srv_error(srv, p->conn, "not_admin", "only the server's tournament admins may open tournaments");
-        } else if (!json_is_string(v)) {
-            srv_error(srv, p->conn, "bad_message", "\"spec\" must be a string: \"NAME:players=27,games=6,...\"");
-        } else {
-            Tourney *ev = event_open(srv, json_string_value(v), &err);
-            if (!ev)
-                srv_refuse(srv, p->conn, "bad_tournament", json_pack("{s:s}", "reason", err.msg), "%s", err.msg);
-            else
-                srv_send(srv, p->conn, tourney_snapshot(ev, -1));
-        }
-    } else if (!strcmp(type, "tour_unwatch")) {
-        Tourney *ev = p->follow;
-        if (ev)
-            unfollow(ev, p);
-        srv_send(srv, p->conn, json_pack("{s:s, s:I}", "type", "tour_unwatched", "tournament",
-                                         (json_int_t)(ev ? ev->id : 0)));
-    } else if (!strcmp(type, "tour_watch") || !strcmp(type, "tour_register") || !strcmp(type, "tour_unregister") ||
-               !strcmp(type, "tour_start")) {
-        Tourney *ev = need_event(srv, p, msg);
-        if (!ev)
-            return;
-        if (!strcmp(type, "tour_register")) {
-            on_register(srv, p, ev);
-        } else if (!strcmp(type, "tour_unregister")) {
-            on_unregister(srv, p, ev);
-        } else if (!strcmp(type, "tour_start")) {
-            if (!is_admin(srv, p))
-                srv_error(srv, p->conn, "not_admin", "only the server's tournament admins may start tournaments");
-            else if (ev->state != TOUR_REGISTERING)
-                srv_refuse(srv, p->conn, "tour_started", json_pack("{s:I, s:s}", "tournament", (json_int_t)ev->id,
-                                                                   "state", tourney_state_name(ev->state)),
-                           "%s is %s already", ev->name, tourney_state_name(ev->state));
-            else
-                event_start(srv, ev);
-        } else {
-            int e = entrant_of(ev, p->id);
-            if (e < 0 || !live(ev)) {
-                if (p->follow && p->follow != ev)
-                    unfollow(p->follow, p);
-                if (follow(ev, p) != 0) {
-                    srv_error(srv, p->conn, "server_full", "out of memory");
-                    return;
-                }
-            }
-            srv_send(srv, p->conn, tourney_snapshot(ev, live(ev) ? e : -1));
-        }
-    } else {
-        srv_error(srv, p->conn, "unknown_type", "unknown message type '%.40s'", type);
-    }
-}
-
-/* Hooks of the lobby -------------------------------------------------------------------------*/
-
-bool tourney_busy(DdzServer *srv, Player *p)
-{
-    if (!p->tour || !live(p->tour))
-        return false;
-    srv_refuse(srv, p->conn, "tour_busy", json_pack("{s:I}", "tournament", (json_int_t)p->tour->id),
-               "you are registered in %s: you play at its tables only", p->tour->name);
-    return true;
-}
-
-bool tourney_refuse_room(DdzServer *srv, Player *p, Room *r, int seat, const char *type)
-{
-    if (!r->tour)
-        return false;
-    bool join = !strcmp(type, "join");
-    if (!join && (p->seat < 0 || (strcmp(type, "leave") && strcmp(type, "ready") && strcmp(type, "add_bot") &&
-                                  strcmp(type, "remove_bot"))))
-        return false; /* spectators come and go; seated people play */
-    const Seat *st = seat >= 0 && seat < DDZ_SEAT_NB ? &r->seat[seat] : NULL;
-    json_t *args = json_pack("{s:I, s:i, s:o}", "room", (json_int_t)r->id, "seat", st ? seat : -1, "owner",
-                             st && st->kind != SEAT_EMPTY ? json_string(st->name) : json_null());
-    if (join)
-        srv_refuse(srv, p->conn, "tour_seat", args, "the seats of a tournament table belong to its drawn players%s%s",
-                   st ? ": this one is " : "", st ? st->name : "");
-    else
-        srv_refuse(srv, p->conn, "tour_seat", args, "a tournament table plays by itself: '%s' is not taken here "
-                   "(the computer plays for you while you are away)", type);
-    return true;
-}
-
-void tourney_room_json(const Room *r, json_t *room)
-{
-    const Tourney *ev = r->tour;
-    const DdzTourTable *tb = &ev->t.tables[ev->run[r->tour_run].table];
-    char stage[16], label[64];
-    ddz_tour_stage_name(&ev->t, tb->stage, stage);
-    snprintf(label, sizeof label, "%s%sround %d table %d", stage, stage[0] ? " " : "", tb->round + 1, tb->index + 1);
-    json_object_set_new(room, "tournament", json_integer(ev->id));
-    json_object_set_new(room, "table", json_string(label));
-}
-
-void tourney_hello(DdzServer *srv, Player *p)
-{
-    Tourney *ev = p->tour;
-    int e = -1;
-    for (int i = 0; !ev && i < srv->tours.n; i++)
-        if (live(srv->tours.ev[i]) && entrant_of(srv->tours.ev[i], p->id) >= 0)
-            ev = srv->tours.ev[i];
-    if (!ev || !live(ev) || (e = entrant_of(ev, p->id)) < 0)
-        return;
-    ev->ent[e].p = p;
-    p->tour = ev;
-    srv_send(srv, p->conn, tourney_snapshot(ev, e));
-    if (ev->state == TOUR_REGISTERING) {
-        send_wait(srv, ev, p, "registered", false, false);
-        return;
-    }
-    int seat, i = tourney_table_of(ev, e, &seat);
-    if (i >= 0 && !ev->run[i].done && ev->run[i].room) {
-        TourRun *run = &ev->run[i];
-        if (p->room != run->room)
-            seat_person(srv, run, seat, p);
-        seat_frames(srv, ev, run, p, seat);
-        return; /* room, state and turn follow (room_reconnected) */
-    }
-    const DdzTourEntrant *te = &ev->t.ent[e];
-    bool bye = false;
-    if (ev->t.nrounds > 0) {
-        const DdzTourRound *rd = &ev->t.rounds[ev->t.nrounds - 1];
-        for (int b = 0; b < rd->nbyes; b++)
-            bye |= rd->bye[b] == e;
-    }
-    if (i >= 0) {
-        int w = tourney_table_winner(ev, &ev->run[i]);
-        send_wait(srv, ev, p, w < 0 || w == e ? "table_finished" : "out", w == e, w < 0);
-    } else {
-        send_wait(srv, ev, p, te->out ? "out" : bye ? "bye" : "table_finished", !te->out, false);
-    }
-}
-
-void tourney_disconnected(DdzServer *srv, Player *p)
-{
-    (void)srv;
-    if (p->follow)
-        unfollow(p->follow, p);
-}
-
 void tourney_tick(DdzServer *srv)
 {
     int64_t wall = 0;
@@ -914,7 +659,7 @@ void tourney_tick(DdzServer *srv)
             if (!wall)
                 wall = wall_ms();
             if (wall >= ev->start_at) {
-                event_start(srv, ev);
+                tour_start_event(srv, ev);
                 continue;
             }
         }
@@ -1034,8 +779,8 @@ int tourney_load(DdzServer *srv, DdzError *err)
             return -1;
         bool again = false; /* the operator's event of a previous run goes on */
         for (int j = 0; j < srv->tours.n; j++)
-            again |= live(srv->tours.ev[j]) && !strcmp(srv->tours.ev[j]->name, probe.name);
-        if (!again && !event_open(srv, spec, err))
+            again |= tour_live(srv->tours.ev[j]) && !strcmp(srv->tours.ev[j]->name, probe.name);
+        if (!again && !tour_open_event(srv, spec, err))
             return -1;
     }
     return 0;

@@ -3,8 +3,9 @@
  * played at tables that are rooms, the waiting view, standings for everyone following, and
  * the event resumed from the store after a restart.
  *
- * tourney.c: the events, registration, rounds, tables and their games; tourney_msg.c: the
- * messages (snapshot, round, table, standings); tourney_store.c: the event in SQLite.
+ * tourney.c: the events, rounds, tables and their games, the restart; tourney_lobby.c: the
+ * lobby's messages and refusals; tourney_msg.c: the messages (snapshot, round, table,
+ * standings); tourney_store.c: the event in SQLite and its record.
  * The server core calls the tourney_* hooks below; everything else stays in these files. */
 #ifndef DDZ_NET_TOURNEY_H
 #define DDZ_NET_TOURNEY_H
@@ -121,6 +122,19 @@ int tstore_load(DdzServer *srv, DdzError *err);
  * 0, or -1 with err. */
 int tstore_table_replay(DdzStore *st, int64_t tour, DdzTour *t, int round, int tab, int *k, int *attempt, long *deals,
                         FILE *out, DdzError *err);
+
+/* tourney.c, shared with tourney_lobby.c -----------------------------------------------------*/
+Tourney *tour_find(DdzServer *srv, int64_t id);
+int tour_entrant_of(const Tourney *ev, int64_t player);
+bool tour_live(const Tourney *ev);                 /* registering or running */
+int tour_follow(Tourney *ev, Player *p);           /* p follows ev as a spectator; -1: no memory */
+void tour_unfollow(Tourney *ev, Player *p);
+int tour_add_entrant(Tourney *ev, int64_t player, const char *name, const char *level);
+Tourney *tour_open_event(DdzServer *srv, const char *spec, DdzError *err);
+void tour_start_event(DdzServer *srv, Tourney *ev);
+void tour_send_wait(DdzServer *srv, const Tourney *ev, const Player *p, const char *reason, bool advanced, bool lot);
+void tour_seat_person(DdzServer *srv, TourRun *run, int s, Player *p);
+void tour_seat_frames(DdzServer *srv, Tourney *ev, TourRun *run, Player *p, int seat);
 
 /* tourney.c, for tourney_store.c: parses "NAME:OPTIONS" into a new event (not yet added). */
 int tourney_parse(const char *spec, Tourney *ev, int64_t now, DdzError *err);
