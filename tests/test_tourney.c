@@ -569,11 +569,69 @@ static void computers_fill_the_field_to_a_multiple_of_three(void **state)
     t_free(t);
 }
 
+/* Garbage made of the tournament's words, from an admin, while an event plays: refused or
+ * taken, never a crash, and no frame names a hidden card. */
+static void tournament_garbage_never_breaks_the_server(void **state)
+{
+    (void)state;
+    T *t = t_new(18, ":memory:", admin_cfg);
+    int k = t_client(t, "fuzz"); /* player 1, the admin */
+    t_send(t, k, "{\"type\":\"tour_open\",\"spec\":\"赛:players=3,games=1,turn=1,pause=0\"}");
+    int p[3];
+    for (int i = 0; i < 3; i++) {
+        p[i] = t_client(t, "x");
+        t_send(t, p[i], "{\"type\":\"tour_register\",\"tournament\":1}");
+    }
+    assert_string_equal(t->f[p[2]].last_type, "room");
+    t_sendf(t, k, "{\"type\":\"watch\",\"room\":%ld}", t->f[p[2]].c.room); /* kept for its token */
+    static const char *const pieces[] = {
+        "{", "}", "[", "]", ",", ":", "\"type\"", "\"tournaments\"", "\"tour_watch\"", "\"tour_unwatch\"",
+        "\"tour_register\"", "\"tour_unregister\"", "\"tour_open\"", "\"tour_start\"", "\"tournament\"",
+        "\"spec\"", "\"a:players=3,games=1,pause=0\"", "\"b:players=4,fill=easy,start=+0s\"", "\":\"",
+        "\"c:start=2026-13-01T00:00Z\"", "1", "2", "-1", "0", "99999999999999999999", "null", "true", "\"1\"",
+        "\"join\"", "\"watch\"", "\"room\"", "\"seat\"", "\"leave\"", "\"ready\"", "\"tour\"", " ",
+    };
+    DdzRng rng;
+    ddz_rng_seed(&rng, 7);
+    for (int i = 0; i < 3000; i++) {
+        char msg[512] = "";
+        int parts = 1 + (int)ddz_rng_below(&rng, 12);
+        if (ddz_rng_below(&rng, 2))
+            strcat(msg, "{\"type\":");
+        for (int q = 0; q < parts; q++)
+            strcat(msg, pieces[ddz_rng_below(&rng, sizeof pieces / sizeof pieces[0])]);
+        t->now += 150;
+        if (t->f[k].closed) { /* cut for too many errors: back as the same admin */
+            char tok[80];
+            snprintf(tok, sizeof tok, "%s", t->f[k].c.token);
+            t->f[k].id = ddz_server_open(t->srv, t->now);
+            t->f[k].closed = false;
+            t_sendf(t, k, "{\"type\":\"hello\",\"version\":1,\"token\":\"%s\"}", tok);
+            assert_string_equal(t->f[k].last_type, "welcome");
+        }
+        t_send(t, k, msg);
+        for (int j = 0; j < 3; j++) {
+            char m[256];
+            size_t len = ddz_client_auto(&t->f[p[j]].c, &t->play_rng, m, sizeof m);
+            if (len)
+                t_send(t, p[j], m);
+        }
+        if (i % 5 == 0)
+            t_tick(t, 200);
+    }
+    int late = t_client(t, "late");
+    t_send(t, late, "{\"type\":\"tournaments\"}");
+    assert_string_equal(t->f[late].last_type, "tournaments");
+    t_no_leaks(t);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bad_input_is_refused_with_a_reason),
         cmocka_unit_test(computers_fill_the_field_to_a_multiple_of_three),
+        cmocka_unit_test(tournament_garbage_never_breaks_the_server),
         cmocka_unit_test(a_whole_event_and_the_same_event_killed_twice_end_alike),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -285,10 +285,23 @@ int tourney_parse(const char *spec, Tourney *ev, int64_t now, DdzError *err)
 
 /* Opening ------------------------------------------------------------------------------------*/
 
+static void event_free(Tourney *ev);
+
+/* Adds an event; when the server holds as many as it may, the oldest that is over goes (its
+ * record stays in the store). -1 when every one is still registering or running. */
 static int event_add(DdzServer *srv, Tourney *ev)
 {
-    if (srv->tours.n >= TOUR_MAX_EVENTS)
-        return -1;
+    if (srv->tours.n >= TOUR_MAX_EVENTS) {
+        int old = -1;
+        for (int i = 0; i < srv->tours.n && old < 0; i++)
+            if (!tour_live(srv->tours.ev[i]) && !srv->tours.ev[i]->nwatch)
+                old = i;
+        if (old < 0)
+            return -1;
+        event_free(srv->tours.ev[old]);
+        memmove(&srv->tours.ev[old], &srv->tours.ev[old + 1], (size_t)(srv->tours.n - old - 1) * sizeof *srv->tours.ev);
+        srv->tours.n--;
+    }
     if (srv->tours.n == srv->tours.cap) {
         int cap = srv->tours.cap ? srv->tours.cap * 2 : 4;
         Tourney **a = realloc(srv->tours.ev, (size_t)cap * sizeof *a);
@@ -319,8 +332,11 @@ Tourney *tour_open_event(DdzServer *srv, const char *spec, DdzError *err)
         if (srv->tours.ev[i]->id > max)
             max = srv->tours.ev[i]->id;
     ev->id = max + 1;
-    if (srv->tours.n >= TOUR_MAX_EVENTS) {
-        ddz_error_set(err, 0, "the server holds as many tournaments as it may (%d)", TOUR_MAX_EVENTS);
+    int live = 0;
+    for (int i = 0; i < srv->tours.n; i++)
+        live += tour_live(srv->tours.ev[i]);
+    if (live >= TOUR_MAX_EVENTS) {
+        ddz_error_set(err, 0, "the server runs as many tournaments as it may (%d)", TOUR_MAX_EVENTS);
         free(ev);
         return NULL;
     }
@@ -329,7 +345,7 @@ Tourney *tour_open_event(DdzServer *srv, const char *spec, DdzError *err)
         return NULL;
     }
     if (event_add(srv, ev) != 0) {
-        ddz_error_set(err, 0, "out of memory");
+        ddz_error_set(err, 0, "out of memory, or as many tournaments running as the server may hold");
         free(ev);
         return NULL;
     }
@@ -354,7 +370,7 @@ static void event_end(DdzServer *srv, Tourney *ev, int state)
 /* The field closes: the computer fill, the DdzTour from the event's seed, the first round. */
 void tour_start_event(DdzServer *srv, Tourney *ev)
 {
-    if (ev->fill[0]) {
+    if (ev->fill[0] && ev->nent > 0) { /* computers fill a field of people, never make one */
         int want = ev->nent < 3 ? 3 : (ev->nent + 2) / 3 * 3;
         for (int i = 1; ev->nent < want; i++) {
             char name[32];

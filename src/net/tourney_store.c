@@ -209,12 +209,23 @@ static int load_entrants(sqlite3 *db, Tourney *ev, DdzError *err)
     return rc == SQLITE_DONE ? 0 : fail(db, err, "read");
 }
 
+static int by_id(const void *a, const void *b)
+{
+    int64_t x = (*(Tourney *const *)a)->id, y = (*(Tourney *const *)b)->id;
+    return x < y ? -1 : x > y;
+}
+
 int tstore_load(DdzServer *srv, DdzError *err)
 {
     sqlite3 *db = ddz_store_sqlite(srv->store);
     if (!db)
         return 0;
-    sqlite3_stmt *s = prep(db, "SELECT id, spec, state, seed, start FROM tournaments ORDER BY id", err);
+    /* The newest events, and every one not over (a server holds TOUR_MAX_EVENTS at most). */
+    sqlite3_stmt *s = prep(db,
+                           "SELECT id, spec, state, seed, start FROM tournaments WHERE state IN ('registering', "
+                           "'running') OR id > (SELECT COALESCE(MAX(id), 0) FROM tournaments) - 50 "
+                           "ORDER BY state IN ('registering', 'running') DESC, id DESC",
+                           err);
     if (!s)
         return -1;
     int rc;
@@ -230,9 +241,14 @@ int tstore_load(DdzServer *srv, DdzError *err)
         ev->id = sqlite3_column_int64(s, 0);
         ev->state = state_of((const char *)sqlite3_column_text(s, 2));
         ev->start_at = sqlite3_column_int64(s, 4);
+        bool over = ev->state == TOUR_FINISHED || ev->state == TOUR_CANCELLED;
+        if (srv->tours.n >= TOUR_MAX_EVENTS && over) { /* an older one that is over: left in the store */
+            free(ev);
+            continue;
+        }
         if (load_entrants(db, ev, err) != 0 || srv->tours.n >= TOUR_MAX_EVENTS) {
             if (srv->tours.n >= TOUR_MAX_EVENTS)
-                ddz_error_set(err, 0, "more than %d tournaments stored", TOUR_MAX_EVENTS);
+                ddz_error_set(err, 0, "more than %d tournaments are not over", TOUR_MAX_EVENTS);
             free(ev->ent);
             free(ev);
             sqlite3_finalize(s);
@@ -253,6 +269,8 @@ int tstore_load(DdzServer *srv, DdzError *err)
         srv->tours.ev[srv->tours.n++] = ev;
     }
     sqlite3_finalize(s);
+    if (srv->tours.n > 1)
+        qsort(srv->tours.ev, (size_t)srv->tours.n, sizeof *srv->tours.ev, by_id);
     return rc == SQLITE_DONE ? 0 : fail(db, err, "read");
 }
 
