@@ -25,7 +25,20 @@ typedef struct DdzVecOut {
     int8_t *dz_x, *dz_z, *dz_pos;
     float *reward;
     uint8_t *done;
+    uint8_t *mask; /* uni.nb + 1 per game */
+    uint8_t *act_counts;
+    int8_t *act_dz;
 } DdzVecOut;
+
+/* The legal actions of one decision: plays (moves) or bid/double values (vals). */
+typedef struct Legal {
+    DdzMove moves[DDZ_DZ_MAX_MOVES];
+    uint8_t vals[4];
+} Legal;
+
+/* The mask entries set for a game, to be cleared at its next decision: at most MASK_SET are
+ * remembered; more (or none known yet: -1) clear the whole row. */
+#define MASK_SET 64
 
 typedef struct Slot {
     DdzGame g;
@@ -55,6 +68,8 @@ typedef struct Worker {
 struct DdzVec {
     int n, objective, threads;
     bool bidding;
+    bool dz_order; /* DDZ_VEC_ORDER_DOUZERO */
+    int32_t *mask_set, *mask_nset; /* MASK_SET and 1 per game (MASK bound) */
     DdzOptions opt;
     Slot *slot;
     DdzVecOut out;
@@ -131,21 +146,78 @@ int ddz_vec_universe(const DdzVec *v, uint64_t *ranks, int32_t *readings, int ca
 
 /* One game ---------------------------------------------------------------------------------*/
 
-/* The legal actions of the decision to take: plays into moves (pass first when following),
- * or bid/double values into vals. Returns the count. */
-static int legal_list(const DdzGame *g, DdzMove *moves, uint8_t vals[4])
+/* DouZero's move types (ddz_dz_move_type: pass ... four with two pairs) as the rules' types. */
+static const uint8_t DZ_TYPE[15] = {DDZ_PASS,       DDZ_SINGLE,       DDZ_PAIR,       DDZ_TRIO,     DDZ_BOMB,
+                                    DDZ_ROCKET,     DDZ_TRIO_SINGLE,  DDZ_TRIO_PAIR,  DDZ_STRAIGHT, DDZ_PAIR_CHAIN,
+                                    DDZ_PLANE,      DDZ_PLANE_SINGLE, DDZ_PLANE_PAIR, DDZ_FOUR_TWO, DDZ_FOUR_TWO_PAIRS};
+
+static inline uint32_t hash_ranks(DdzRanks r) { return (uint32_t)((r * 0x9E3779B97F4A7C15ull) >> 32); }
+
+/* Of the readings of the card set `ranks` among own[0..n), the one DouZero's move detector
+ * gives it (of its type, the highest rank: 33334444 is fours of 4 with two pairs of 3), or
+ * the first when the detector names none of them. */
+static const DdzMove *dz_reading(const DdzMove *own, int n, DdzRanks ranks)
 {
-    if (g->phase == DDZ_PHASE_PLAY)
-        return ddz_game_legal_moves(g, moves);
-    return ddz_game_legal_values(g, g->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE, vals);
+    int len, t = ddz_dz_move_type(ranks, &len), want = t < 15 ? DZ_TYPE[t] : -1;
+    const DdzMove *first = NULL, *best = NULL;
+    for (int i = 0; i < n; i++) {
+        if (own[i].ranks != ranks)
+            continue;
+        if (!first)
+            first = &own[i];
+        if (own[i].type == want && (!best || own[i].rank > best->rank))
+            best = &own[i];
+    }
+    return best ? best : first;
 }
 
-/* Action k of the lists legal_list made. */
-static DdzAction list_action(const DdzGame *g, const DdzMove *moves, const uint8_t *vals, int k)
+/* DouZero's legal list of the seat to act (ddz_dz_moves: its order, its repeats, pass last)
+ * as the game's own moves; a card set the game's rules refuse is left out (vec.h). */
+static int dz_list(const DdzGame *g, DdzMove *out)
+{
+    enum { AMBIG = 0x8000, SLOTS = 4096 };
+    DdzMove own[DDZ_MAX_MOVES + 1];
+    DdzRanks dz[DDZ_DZ_MAX_MOVES];
+    uint16_t slot[SLOTS]; /* own's card sets: index + 1, | AMBIG when read several ways */
+    int n = ddz_game_legal_moves(g, own);
+    int nd = ddz_dz_moves(ddz_cards_ranks(g->hand[g->turn]), ddz_game_table(g).ranks, dz);
+    assert(nd >= 0 && n <= DDZ_MAX_MOVES + 1);
+    uint32_t mask = 15;
+    while (mask + 1 < 2u * (uint32_t)n)
+        mask = mask * 2 + 1;
+    memset(slot, 0, (mask + 1) * sizeof *slot);
+    for (int i = 0; i < n; i++) {
+        uint32_t h = hash_ranks(own[i].ranks) & mask;
+        while (slot[h] && own[(slot[h] & ~AMBIG) - 1].ranks != own[i].ranks)
+            h = (h + 1) & mask;
+        slot[h] = slot[h] ? (uint16_t)(slot[h] | AMBIG) : (uint16_t)(i + 1);
+    }
+    int k = 0;
+    for (int j = 0; j < nd; j++) {
+        uint32_t h = hash_ranks(dz[j]) & mask;
+        while (slot[h] && own[(slot[h] & ~AMBIG) - 1].ranks != dz[j])
+            h = (h + 1) & mask;
+        if (slot[h])
+            out[k++] = slot[h] & AMBIG ? *dz_reading(own, n, dz[j]) : own[slot[h] - 1];
+    }
+    return k;
+}
+
+/* The legal actions of the decision to take: plays (in the env's order) or bid/double
+ * values. Returns the count. */
+static int legal_list(const DdzVec *v, const DdzGame *g, Legal *l)
 {
     if (g->phase == DDZ_PHASE_PLAY)
-        return ddz_action_play(g->turn, moves[k], 0);
-    return g->phase == DDZ_PHASE_BID ? ddz_action_bid(g->turn, vals[k]) : ddz_action_double(g->turn, vals[k]);
+        return v->dz_order ? dz_list(g, l->moves) : ddz_game_legal_moves(g, l->moves);
+    return ddz_game_legal_values(g, g->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE, l->vals);
+}
+
+/* Action k of the list legal_list made. */
+static DdzAction list_action(const DdzGame *g, const Legal *l, int k)
+{
+    if (g->phase == DDZ_PHASE_PLAY)
+        return ddz_action_play(g->turn, l->moves[k], 0);
+    return g->phase == DDZ_PHASE_BID ? ddz_action_bid(g->turn, l->vals[k]) : ddz_action_double(g->turn, l->vals[k]);
 }
 
 /* Deals the slot's next game; without bidding seat 0 takes the bottom at once. */
@@ -250,32 +322,60 @@ static int8_t *one_hot(int8_t *x, int i, int size)
     return x + size;
 }
 
-static void write_obs(DdzVec *v, int i, const DdzMove *moves, const uint8_t *vals)
+/* The mask row of game i: the entries its last decision set are cleared, this one's set. */
+static void write_mask(DdzVec *v, int i, const Legal *l, int n, bool plays)
+{
+    uint8_t *row = v->out.mask + (size_t)i * (size_t)(v->uni.nb + 1);
+    int32_t *set = v->mask_set + (size_t)i * MASK_SET, nset = v->mask_nset[i];
+    if (nset < 0)
+        memset(row, 0, (size_t)v->uni.nb + 1);
+    for (int k = 0; k < nset; k++)
+        row[set[k]] = 0;
+    nset = 0;
+    for (int k = 0; plays && k < n; k++) {
+        int32_t at = universe_index(&v->uni, l->moves[k].ranks, capi_reading(&l->moves[k]));
+        assert(at >= 0);
+        row[at] = 1;
+        if (nset >= 0 && nset < MASK_SET)
+            set[nset++] = at;
+        else
+            nset = -1;
+    }
+    v->mask_nset[i] = nset;
+}
+
+static void write_obs(DdzVec *v, int i, const Legal *l)
 {
     const DdzVecOut *o = &v->out;
     Slot *s = &v->slot[i];
     const DdzGame *g = &s->g;
     int p = g->turn, n = s->count;
+    bool plays = g->phase == DDZ_PHASE_PLAY;
     if (o->seat)
         o->seat[i] = (int8_t)p;
     if (o->phase)
         o->phase[i] = (int8_t)g->phase;
     if (o->count)
         o->count[i] = n;
-    if (o->legal_ranks || o->legal_reading || o->legal_index) {
+    if (o->legal_ranks || o->legal_reading || o->legal_index || o->act_counts || o->act_dz) {
         size_t base = (size_t)i * (size_t)o->legal_cap;
-        bool plays = g->phase == DDZ_PHASE_PLAY;
         for (int k = 0; k < n && k < o->legal_cap; k++) {
-            uint64_t ranks = plays ? moves[k].ranks : 0;
-            int32_t rd = plays ? capi_reading(&moves[k]) : -1 - vals[k];
+            uint64_t ranks = plays ? l->moves[k].ranks : 0;
+            int32_t rd = plays ? capi_reading(&l->moves[k]) : -1 - l->vals[k];
             if (o->legal_ranks)
                 o->legal_ranks[base + k] = ranks;
             if (o->legal_reading)
                 o->legal_reading[base + k] = rd;
             if (o->legal_index)
                 o->legal_index[base + k] = plays ? universe_index(&v->uni, ranks, rd) : -1;
+            if (o->act_counts)
+                put_counts(o->act_counts + (base + (size_t)k) * 15, ranks);
+            if (o->act_dz)
+                ddz_dz_cards54(ranks, o->act_dz + (base + (size_t)k) * 54);
         }
     }
+    if (o->mask)
+        write_mask(v, i, l, n, plays);
     if (!o->compact && !o->dz_x && !o->dz_z && !o->dz_pos)
         return;
     bool play = g->phase == DDZ_PHASE_PLAY;
@@ -356,13 +456,12 @@ static void write_obs(DdzVec *v, int i, const DdzMove *moves, const uint8_t *val
  * observations. */
 static void observe(DdzVec *v, int i)
 {
-    DdzMove moves[DDZ_MAX_MOVES + 1];
-    uint8_t vals[4];
+    Legal l;
     Slot *s = &v->slot[i];
-    s->count = legal_list(&s->g, moves, vals);
+    s->count = legal_list(v, &s->g, &l);
     assert(s->count > 0);
-    s->pick = list_action(&s->g, moves, vals, (int)ddz_rng_below(&s->rng, (uint32_t)s->count));
-    write_obs(v, i, moves, vals);
+    s->pick = list_action(&s->g, &l, (int)ddz_rng_below(&s->rng, (uint32_t)s->count));
+    write_obs(v, i, &l);
 }
 
 /* Action k of slot i's decision: from the bound legal arrays when they hold it (the rules
@@ -382,12 +481,11 @@ static DdzAction chosen(const DdzVec *v, int i, int k)
             m = ddz_move_pass();
         return ddz_action_play(s->g.turn, m, 0);
     }
-    DdzMove moves[DDZ_MAX_MOVES + 1];
-    uint8_t vals[4];
-    int n = legal_list(&s->g, moves, vals);
+    Legal l;
+    int n = legal_list(v, &s->g, &l);
     assert(k < n);
     (void)n;
-    return list_action(&s->g, moves, vals, k);
+    return list_action(&s->g, &l, k);
 }
 
 static void step_one(DdzVec *v, int i, const int32_t *actions, long stats[3])
@@ -395,11 +493,10 @@ static void step_one(DdzVec *v, int i, const int32_t *actions, long stats[3])
     Slot *s = &v->slot[i];
     DdzAction a = actions ? chosen(v, i, actions[i]) : s->pick;
     if (ddz_game_apply(&s->g, &a, NULL) != 0) {
-        /* The caller changed its legal arrays: take the action from the rules' own list. */
-        DdzMove moves[DDZ_MAX_MOVES + 1];
-        uint8_t vals[4];
-        legal_list(&s->g, moves, vals);
-        a = list_action(&s->g, moves, vals, actions[i]);
+        /* The caller changed its legal arrays: take the action from the list made again. */
+        Legal l;
+        legal_list(v, &s->g, &l);
+        a = list_action(&s->g, &l, actions[i]);
         int rc = ddz_game_apply(&s->g, &a, NULL);
         assert(rc == 0);
         (void)rc;
@@ -524,6 +621,7 @@ DdzVec *ddz_vec_new(int n, const char *options, int objective, int bidding, uint
     v->objective = objective;
     v->bidding = bidding != 0;
     v->opt = opt;
+    v->dz_order = opt.rules == DDZ_RULES_DOUZERO;
     for (int i = 0; i < n; i++) {
         uint64_t x = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15ull);
         ddz_rng_seed(&v->slot[i].rng, ddz_rng_splitmix(&x));
@@ -567,6 +665,8 @@ void ddz_vec_free(DdzVec *v)
     free(v->uni.keys);
     free(v->uni.reads);
     free(v->uni.idx);
+    free(v->mask_set);
+    free(v->mask_nset);
     free(v->slot);
     free(v);
 }
@@ -581,9 +681,12 @@ int ddz_vec_bind(DdzVec *v, int field, void *array, int cap)
     case DDZ_VEC_LEGAL_RANKS:
     case DDZ_VEC_LEGAL_READING:
     case DDZ_VEC_LEGAL_INDEX:
+    case DDZ_VEC_ACT_COUNTS:
+    case DDZ_VEC_ACT_DZ:
         if (array && cap < 1)
             return DDZ_CAPI_EINVAL;
-        if (array && (o->legal_ranks || o->legal_reading || o->legal_index) && cap != o->legal_cap)
+        if (array && (o->legal_ranks || o->legal_reading || o->legal_index || o->act_counts || o->act_dz) &&
+            cap != o->legal_cap)
             return DDZ_CAPI_EINVAL;
         if (array)
             o->legal_cap = cap;
@@ -591,8 +694,30 @@ int ddz_vec_bind(DdzVec *v, int field, void *array, int cap)
             o->legal_ranks = array;
         else if (field == DDZ_VEC_LEGAL_READING)
             o->legal_reading = array;
-        else
+        else if (field == DDZ_VEC_LEGAL_INDEX)
             o->legal_index = array;
+        else if (field == DDZ_VEC_ACT_COUNTS)
+            o->act_counts = array;
+        else
+            o->act_dz = array;
+        break;
+    case DDZ_VEC_MASK:
+        if (array && cap != v->uni.nb + 1)
+            return DDZ_CAPI_EINVAL;
+        if (array && !v->mask_set) {
+            v->mask_set = malloc((size_t)v->n * MASK_SET * sizeof *v->mask_set);
+            v->mask_nset = malloc((size_t)v->n * sizeof *v->mask_nset);
+            if (!v->mask_set || !v->mask_nset) {
+                free(v->mask_set);
+                free(v->mask_nset);
+                v->mask_set = v->mask_nset = NULL;
+                return DDZ_CAPI_ENOMEM;
+            }
+        }
+        if (array)
+            for (int i = 0; i < v->n; i++)
+                v->mask_nset[i] = -1; /* a new row: clear it whole first */
+        o->mask = array;
         break;
     case DDZ_VEC_COMPACT_OBS: o->compact = array; break;
     case DDZ_VEC_DZ_X_OBS: o->dz_x = array; break;
@@ -602,6 +727,19 @@ int ddz_vec_bind(DdzVec *v, int field, void *array, int cap)
     case DDZ_VEC_DONE: o->done = array; break;
     default: return DDZ_CAPI_EINVAL;
     }
+    return 0;
+}
+
+int ddz_vec_set_order(DdzVec *v, int order, char *err)
+{
+    if (order != DDZ_VEC_ORDER_RULES && order != DDZ_VEC_ORDER_DOUZERO)
+        return capi_fail(err, DDZ_CAPI_EINVAL, "vec: order %d: 0 (the rules') or 1 (DouZero's)", order);
+    if (order == DDZ_VEC_ORDER_DOUZERO && v->opt.rules != DDZ_RULES_DOUZERO)
+        return capi_fail(err, DDZ_CAPI_EINVAL, "vec: DouZero's order needs rules=douzero, not %s",
+                         ddz_ruleset_name(v->opt.rules));
+    if (v->ready)
+        return capi_fail(err, DDZ_CAPI_ESTATE, "vec: the order is chosen before the first reset");
+    v->dz_order = order == DDZ_VEC_ORDER_DOUZERO;
     return 0;
 }
 
