@@ -9,8 +9,8 @@
         env.step(a)                                       # or env.step() for random actions
         env.reward, env.done                              # per game, for games that just ended
 
-Every array is allocated once and rewritten in place by reset() and step(): copy what you
-keep. Games that end are scored and dealt again at once (auto-reset); each game draws its
+Every array is allocated once and rewritten in place by reset() and step(); they are read-only
+views: copy what you keep. Games that end are scored and dealt again at once (auto-reset); each game draws its
 deals from its own generator, seeded from `seed` and its index. Layouts: docs/PYTHON.md.
 
 The legal plays come in DouZero's order under rules="douzero" (order="douzero": its groups,
@@ -119,6 +119,9 @@ class Env:
         if rc != 0:
             raise InvalidInput("vec.Env: cannot bind field %d" % field)
         self._bound.append(arr)
+        # Read-only for the caller: C rewrites them in place, some (dz_z, mask) from what it
+        # wrote at the game's last decision.
+        arr.flags.writeable = False
         return arr
 
     def __del__(self):

@@ -47,6 +47,8 @@ typedef struct Slot {
                        listed: what step(NULL) plays, so that the list is made once */
     uint32_t deals; /* deals so far: rotates the first bidder */
     int32_t count;  /* legal actions of the decision to take */
+    int32_t z_at;   /* the history length when this game's DZ_Z row was last written in the
+                       play phase, or -1: the row is then made afresh */
 } Slot;
 
 /* A hash of the universe's moves: (ranks, reading) -> index, open addressing. */
@@ -56,6 +58,11 @@ typedef struct Universe {
     uint64_t *keys;
     int32_t *reads, *idx;
     uint32_t mask;
+    /* douzero only: card set -> the reading DouZero's move detector gives it (dz_move, empty
+     * when ranks is 0), dz_multi when the rules read the set more than one way. */
+    DdzMove *dz_move;
+    uint8_t *dz_multi;
+    uint32_t dz_mask;
 } Universe;
 
 typedef struct Worker {
@@ -124,6 +131,91 @@ static int universe_build(Universe *u, DdzRuleset rules)
     return 0;
 }
 
+/* DouZero's move types (ddz_dz_move_type: pass ... four with two pairs) as the rules' types. */
+static const uint8_t DZ_TYPE[15] = {DDZ_PASS,       DDZ_SINGLE,       DDZ_PAIR,       DDZ_TRIO,     DDZ_BOMB,
+                                    DDZ_ROCKET,     DDZ_TRIO_SINGLE,  DDZ_TRIO_PAIR,  DDZ_STRAIGHT, DDZ_PAIR_CHAIN,
+                                    DDZ_PLANE,      DDZ_PLANE_SINGLE, DDZ_PLANE_PAIR, DDZ_FOUR_TWO, DDZ_FOUR_TWO_PAIRS};
+
+/* Whether reading a of a card set is closer than b to the one DouZero's move detector names
+ * (type `want`): of that type, and of those the highest rank (33334444 is fours of 4 with
+ * two pairs of 3). */
+static bool dz_better(const DdzMove *a, const DdzMove *b, int want)
+{
+    if ((a->type == want) != (b->type == want))
+        return a->type == want;
+    return a->rank > b->rank;
+}
+
+static inline uint32_t hash_ranks(DdzRanks r) { return (uint32_t)((r * 0x9E3779B97F4A7C15ull) >> 40); }
+
+/* The card-set table of a douzero universe: each set's DouZero reading, its other readings
+ * flagged. */
+static int dz_table_build(Universe *u)
+{
+    uint32_t size = 1;
+    while (size < 2u * (uint32_t)u->nb)
+        size <<= 1;
+    u->dz_mask = size - 1;
+    u->dz_move = calloc(size, sizeof *u->dz_move);
+    u->dz_multi = calloc(size, 1);
+    if (!u->dz_move || !u->dz_multi)
+        return -1;
+    for (int i = 0; i < u->nb; i++) {
+        const DdzMove *m = &u->moves[i];
+        uint32_t h = hash_ranks(m->ranks) & u->dz_mask;
+        while (u->dz_move[h].ranks && u->dz_move[h].ranks != m->ranks)
+            h = (h + 1) & u->dz_mask;
+        if (!u->dz_move[h].ranks) {
+            u->dz_move[h] = *m;
+            continue;
+        }
+        int len, t = ddz_dz_move_type(m->ranks, &len);
+        u->dz_multi[h] = 1;
+        if (dz_better(m, &u->dz_move[h], t < 15 ? DZ_TYPE[t] : -1))
+            u->dz_move[h] = *m;
+    }
+    return 0;
+}
+
+/* DouZero's legal list of the seat to act (ddz_dz_moves: its order, its repeats, pass last)
+ * as the game's moves: each card set with DouZero's reading of it, or, when that one does
+ * not beat the table, the best other reading that does; a set with none is left out. */
+static int dz_list(const DdzVec *v, const DdzGame *g, DdzMove *out)
+{
+    const Universe *u = &v->uni;
+    DdzRanks dz[DDZ_DZ_MAX_MOVES];
+    DdzMove table = ddz_game_table(g);
+    bool lead = table.type == DDZ_PASS;
+    int nd = ddz_dz_moves(ddz_cards_ranks(g->hand[g->turn]), table.ranks, dz), k = 0;
+    assert(nd >= 0);
+    for (int j = 0; j < nd; j++) {
+        if (!dz[j]) {
+            out[k++] = ddz_move_pass();
+            continue;
+        }
+        uint32_t h = hash_ranks(dz[j]) & u->dz_mask;
+        while (u->dz_move[h].ranks && u->dz_move[h].ranks != dz[j])
+            h = (h + 1) & u->dz_mask;
+        const DdzMove *m = &u->dz_move[h];
+        if (!m->ranks)
+            continue; /* no move of the rules */
+        if (lead || ddz_move_beats(m, &table)) {
+            out[k++] = *m;
+            continue;
+        }
+        if (!u->dz_multi[h])
+            continue;
+        DdzMove rd[DDZ_MAX_READINGS];
+        int nr = ddz_move_classify(dz[j], v->opt.rules, rd), len, t = ddz_dz_move_type(dz[j], &len), best = -1;
+        for (int i = 0; i < nr; i++)
+            if (ddz_move_beats(&rd[i], &table) && (best < 0 || dz_better(&rd[i], &rd[best], t < 15 ? DZ_TYPE[t] : -1)))
+                best = i;
+        if (best >= 0)
+            out[k++] = rd[best];
+    }
+    return k;
+}
+
 static int32_t universe_index(const Universe *u, uint64_t ranks, int32_t reading)
 {
     if (ranks == 0)
@@ -146,69 +238,12 @@ int ddz_vec_universe(const DdzVec *v, uint64_t *ranks, int32_t *readings, int ca
 
 /* One game ---------------------------------------------------------------------------------*/
 
-/* DouZero's move types (ddz_dz_move_type: pass ... four with two pairs) as the rules' types. */
-static const uint8_t DZ_TYPE[15] = {DDZ_PASS,       DDZ_SINGLE,       DDZ_PAIR,       DDZ_TRIO,     DDZ_BOMB,
-                                    DDZ_ROCKET,     DDZ_TRIO_SINGLE,  DDZ_TRIO_PAIR,  DDZ_STRAIGHT, DDZ_PAIR_CHAIN,
-                                    DDZ_PLANE,      DDZ_PLANE_SINGLE, DDZ_PLANE_PAIR, DDZ_FOUR_TWO, DDZ_FOUR_TWO_PAIRS};
-
-static inline uint32_t hash_ranks(DdzRanks r) { return (uint32_t)((r * 0x9E3779B97F4A7C15ull) >> 32); }
-
-/* Of the readings of the card set `ranks` among own[0..n), the one DouZero's move detector
- * gives it (of its type, the highest rank: 33334444 is fours of 4 with two pairs of 3), or
- * the first when the detector names none of them. */
-static const DdzMove *dz_reading(const DdzMove *own, int n, DdzRanks ranks)
-{
-    int len, t = ddz_dz_move_type(ranks, &len), want = t < 15 ? DZ_TYPE[t] : -1;
-    const DdzMove *first = NULL, *best = NULL;
-    for (int i = 0; i < n; i++) {
-        if (own[i].ranks != ranks)
-            continue;
-        if (!first)
-            first = &own[i];
-        if (own[i].type == want && (!best || own[i].rank > best->rank))
-            best = &own[i];
-    }
-    return best ? best : first;
-}
-
-/* DouZero's legal list of the seat to act (ddz_dz_moves: its order, its repeats, pass last)
- * as the game's own moves; a card set the game's rules refuse is left out (vec.h). */
-static int dz_list(const DdzGame *g, DdzMove *out)
-{
-    enum { AMBIG = 0x8000, SLOTS = 4096 };
-    DdzMove own[DDZ_MAX_MOVES + 1];
-    DdzRanks dz[DDZ_DZ_MAX_MOVES];
-    uint16_t slot[SLOTS]; /* own's card sets: index + 1, | AMBIG when read several ways */
-    int n = ddz_game_legal_moves(g, own);
-    int nd = ddz_dz_moves(ddz_cards_ranks(g->hand[g->turn]), ddz_game_table(g).ranks, dz);
-    assert(nd >= 0 && n <= DDZ_MAX_MOVES + 1);
-    uint32_t mask = 15;
-    while (mask + 1 < 2u * (uint32_t)n)
-        mask = mask * 2 + 1;
-    memset(slot, 0, (mask + 1) * sizeof *slot);
-    for (int i = 0; i < n; i++) {
-        uint32_t h = hash_ranks(own[i].ranks) & mask;
-        while (slot[h] && own[(slot[h] & ~AMBIG) - 1].ranks != own[i].ranks)
-            h = (h + 1) & mask;
-        slot[h] = slot[h] ? (uint16_t)(slot[h] | AMBIG) : (uint16_t)(i + 1);
-    }
-    int k = 0;
-    for (int j = 0; j < nd; j++) {
-        uint32_t h = hash_ranks(dz[j]) & mask;
-        while (slot[h] && own[(slot[h] & ~AMBIG) - 1].ranks != dz[j])
-            h = (h + 1) & mask;
-        if (slot[h])
-            out[k++] = slot[h] & AMBIG ? *dz_reading(own, n, dz[j]) : own[slot[h] - 1];
-    }
-    return k;
-}
-
 /* The legal actions of the decision to take: plays (in the env's order) or bid/double
  * values. Returns the count. */
 static int legal_list(const DdzVec *v, const DdzGame *g, Legal *l)
 {
     if (g->phase == DDZ_PHASE_PLAY)
-        return v->dz_order ? dz_list(g, l->moves) : ddz_game_legal_moves(g, l->moves);
+        return v->dz_order ? dz_list(v, g, l->moves) : ddz_game_legal_moves(g, l->moves);
     return ddz_game_legal_values(g, g->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE, l->vals);
 }
 
@@ -226,6 +261,7 @@ static void deal(DdzVec *v, Slot *s, long *redeals)
     for (;;) {
         ddz_game_new(&s->g, &v->opt, &s->rng, v->bidding ? (int)(s->deals % 3) : 0);
         s->deals++;
+        s->z_at = -1;
         if (!v->bidding) {
             bool rob = v->opt.bid_mode == DDZ_BID_ROB;
             DdzAction a = ddz_action_bid(0, rob ? 1 : 3);
@@ -380,8 +416,12 @@ static void write_obs(DdzVec *v, int i, const Legal *l)
         return;
     bool play = g->phase == DDZ_PHASE_PLAY;
     DdzRanks seq[15], last[3];
-    bool want_z = o->dz_z != NULL;
-    int nseq = play ? recent_plays(g, seq, want_z ? 15 : 0, last) : 0;
+    /* DouZero's z is the last 15 plays: after one more play of the same game the row written
+     * at its last decision moves up by one play and only the newest is encoded. */
+    bool z_shift = o->dz_z && play && s->z_at >= 0 && s->z_at == g->nhist - 1 &&
+                   g->hist[s->z_at].kind == DDZ_ACT_PLAY;
+    int nseq = play ? recent_plays(g, seq, o->dz_z ? (z_shift ? 1 : 15) : 0, last) : 0;
+    s->z_at = o->dz_z && play ? g->nhist : -1;
     if (!play)
         last[0] = last[1] = last[2] = 0;
     DdzRanks hand[3] = {ddz_cards_ranks(g->hand[0]), ddz_cards_ranks(g->hand[1]), ddz_cards_ranks(g->hand[2])};
@@ -444,7 +484,10 @@ static void write_obs(DdzVec *v, int i, const Legal *l)
             e = one_hot(e, g->bombs, 15);
             memset(e, 0, (size_t)(x + DDZ_VEC_DZ_X - e));
         }
-        if (z) {
+        if (z && z_shift) {
+            memmove(z, z + 54, 14 * 54);
+            ddz_dz_cards54(seq[0], z + 14 * 54);
+        } else if (z) {
             memset(z, 0, (size_t)(15 - nseq) * 54);
             for (int k = 0; k < nseq; k++)
                 ddz_dz_cards54(seq[k], z + (14 - k) * 54);
@@ -612,7 +655,8 @@ DdzVec *ddz_vec_new(int n, const char *options, int objective, int bidding, uint
     if (threads > n)
         threads = n;
     DdzVec *v = calloc(1, sizeof *v);
-    if (!v || !(v->slot = malloc((size_t)n * sizeof *v->slot)) || universe_build(&v->uni, opt.rules) != 0) {
+    if (!v || !(v->slot = malloc((size_t)n * sizeof *v->slot)) || universe_build(&v->uni, opt.rules) != 0 ||
+        (opt.rules == DDZ_RULES_DOUZERO && dz_table_build(&v->uni) != 0)) {
         ddz_vec_free(v);
         capi_fail(err, DDZ_CAPI_ENOMEM, "vec: out of memory for %d games", n);
         return NULL;
@@ -621,12 +665,13 @@ DdzVec *ddz_vec_new(int n, const char *options, int objective, int bidding, uint
     v->objective = objective;
     v->bidding = bidding != 0;
     v->opt = opt;
-    v->dz_order = opt.rules == DDZ_RULES_DOUZERO;
+    v->dz_order = opt.rules == DDZ_RULES_DOUZERO && !opt.play_all;
     for (int i = 0; i < n; i++) {
         uint64_t x = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15ull);
         ddz_rng_seed(&v->slot[i].rng, ddz_rng_splitmix(&x));
         v->slot[i].deals = 0;
         v->slot[i].count = 0;
+        v->slot[i].z_at = -1;
     }
     pthread_mutex_init(&v->lock, NULL);
     pthread_cond_init(&v->wake, NULL);
@@ -665,6 +710,8 @@ void ddz_vec_free(DdzVec *v)
     free(v->uni.keys);
     free(v->uni.reads);
     free(v->uni.idx);
+    free(v->uni.dz_move);
+    free(v->uni.dz_multi);
     free(v->mask_set);
     free(v->mask_nset);
     free(v->slot);
@@ -721,7 +768,11 @@ int ddz_vec_bind(DdzVec *v, int field, void *array, int cap)
         break;
     case DDZ_VEC_COMPACT_OBS: o->compact = array; break;
     case DDZ_VEC_DZ_X_OBS: o->dz_x = array; break;
-    case DDZ_VEC_DZ_Z_OBS: o->dz_z = array; break;
+    case DDZ_VEC_DZ_Z_OBS:
+        o->dz_z = array;
+        for (int i = 0; i < v->n; i++)
+            v->slot[i].z_at = -1; /* a new array: its rows are made afresh */
+        break;
     case DDZ_VEC_DZ_POS: o->dz_pos = array; break;
     case DDZ_VEC_REWARD: o->reward = array; break;
     case DDZ_VEC_DONE: o->done = array; break;
@@ -737,6 +788,8 @@ int ddz_vec_set_order(DdzVec *v, int order, char *err)
     if (order == DDZ_VEC_ORDER_DOUZERO && v->opt.rules != DDZ_RULES_DOUZERO)
         return capi_fail(err, DDZ_CAPI_EINVAL, "vec: DouZero's order needs rules=douzero, not %s",
                          ddz_ruleset_name(v->opt.rules));
+    if (order == DDZ_VEC_ORDER_DOUZERO && v->opt.play_all)
+        return capi_fail(err, DDZ_CAPI_EINVAL, "vec: DouZero's order does not go with play_all (DouZero has no such rule)");
     if (v->ready)
         return capi_fail(err, DDZ_CAPI_ESTATE, "vec: the order is chosen before the first reset");
     v->dz_order = order == DDZ_VEC_ORDER_DOUZERO;
