@@ -63,13 +63,12 @@ static bool is_chain(const int *ranks, int n)
 
 int ddz_dz_move_type(DdzRanks m, int *len)
 {
-    int size = ddz_ranks_size(m), distinct = 0, keys[DDZ_RANK_NB], count_of[5] = {0};
     *len = 1;
-    for (int r = 0; r < DDZ_RANK_NB; r++)
-        if (cnt(m, r)) {
-            keys[distinct++] = r;
-            count_of[cnt(m, r)]++;
-        }
+    if (m >> 60 || (((m >> 2) & (m | m >> 1)) | m >> 3) & NIB)
+        return T_WRONG; /* a count above 4 */
+    int size = ddz_ranks_size(m), keys[DDZ_RANK_NB], distinct = bit_ranks(held(m), keys);
+    int count_of[5] = {0, __builtin_popcountll(held(m) & ~held2(m)), __builtin_popcountll(held2(m) & ~held3(m)),
+                       __builtin_popcountll(just3(m)), __builtin_popcountll(just4(m))};
     if (size == 0)
         return T_PASS;
     if (size == 1)
