@@ -92,7 +92,10 @@ static void print_tables(App *a)
     for (int i = 0; i < t->ntables; i++) {
         const DdzClientTourTable *tb = &t->tables[i];
         seats_text(a, tb, tb->played ? tb->scores : NULL, seats, sizeof seats);
-        connect_sayt(a, T_LT_TABLE, tb->table, tb->room, seats);
+        if (tb->room > 0)
+            connect_sayt(a, T_LT_TABLE, tb->table, tb->room, seats);
+        else /* the rooms open as the tables deal */
+            connect_sayt(a, T_LT_TABLE_NO_ROOM, tb->table, seats);
     }
     if (t->nbyes) {
         char list[240] = "";

@@ -152,6 +152,7 @@ void net_sync_game(NetUi *u)
         snprintf(p->net.status + n, sizeof p->net.status - n, "%s", play_text(p, T_NET_WATCHING));
     }
     p->net.watching = c->seat < 0;
+    p->net.tour = c->room_tour != 0 || u->tour_last; /* a tournament table: no ready, Enter goes on */
     p->net.watched_count = c->seat < 0 ? c->count[0] : 0;
     int n = ddz_cards_size(g->hand[PLAY_YOU]);
     if (u->cursor >= n)

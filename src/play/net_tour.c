@@ -108,7 +108,7 @@ static void draw_list(NetUi *u)
     snprintf(buf, sizeof buf, " ddz %s · %s", p->cfg.lang == PLAY_ZH ? "斗地主" : "Dou Dizhu", play_text(p, T_NT_EVENTS));
     play_tui_put(0, 0, PLAY_R_TITLE, buf, -1);
     static const PlayText head[] = {T_NT_COL_ID, T_NT_COL_NAME, T_NT_COL_FIELD, T_NT_COL_STATE, T_NT_COL_WHEN};
-    static const int hx[] = {1, 7, 32, 41, 52};
+    static const int hx[] = {1, 6, 27, 35, 48};
     for (int i = 0; i < 5; i++)
         play_tui_put(2, hx[i], PLAY_R_DIM, play_text(p, head[i]), i < 4 ? hx[i + 1] - hx[i] - 1 : -1);
     int n = t ? t->nlist : 0, rows = LINES - 6;
@@ -130,15 +130,15 @@ static void draw_list(NetUi *u)
             when[0] = '\0';
         char name[120];
         snprintf(name, sizeof name, "%s", s->name);
-        snprintf(buf, sizeof buf, "%4ld  ", s->id);
+        snprintf(buf, sizeof buf, "%3ld", s->id);
         int y = 3 + i - first, role = i == u->tour_sel ? PLAY_R_CURSOR : PLAY_R_NORMAL;
         play_tui_fill(y, 1, 1, COLS - 2, role);
-        play_tui_put(y, 1, role, buf, 6);
-        play_tui_put(y, 7, role, name, 24);
+        play_tui_put(y, 1, role, buf, 4);
+        play_tui_put(y, 6, role, name, 20);
         snprintf(buf, sizeof buf, "%d/%d", s->registered, s->players);
-        play_tui_put(y, 32, role, buf, 8);
-        play_tui_put(y, 41, role, st, 10);
-        play_tui_put(y, 52, role, when, COLS - 53);
+        play_tui_put(y, 27, role, buf, 7);
+        play_tui_put(y, 35, role, st, 12);
+        play_tui_put(y, 48, role, when, COLS - 49);
     }
     play_tui_put(LINES - 2, 2, u->note_error ? PLAY_R_ERROR : PLAY_R_HINT, u->note, COLS - 4);
     snprintf(buf, sizeof buf, "%s", play_text(p, T_NT_LIST_KEYS));

@@ -480,7 +480,7 @@
     X(T_NT_KEYS_REG, "j register  Tab lists  ↑↓ scroll  Esc back  q quit", "j 报名  Tab 切换列表  ↑↓ 滚动  Esc 返回  q 退出") \
     X(T_NT_KEYS_REG_IN, "u unregister  Tab lists  ↑↓ scroll  Esc back  q quit", "u 取消报名  Tab 切换列表  ↑↓ 滚动  Esc 返回  q 退出") \
     X(T_NT_KEYS_EVENT, "Tab lists  ↑↓ scroll  Esc back  q quit", "Tab 切换列表  ↑↓ 滚动  Esc 返回  q 退出") \
-    X(T_NT_SEED, "The event's seed (every draw and deal): %s", "本赛事种子（决定所有抽签与发牌）：%s") \
+    X(T_NT_SEED, "Seed: %s", "种子：%s") \
     X(T_NT_WATCHING, "You are following this event.", "你正在关注这场比赛。") \
     X(T_NT_NEXT_GAME, "Next: game %d of %d (the table deals after %d s).", "下一局：第 %d/%d 局（%d 秒后发牌）。") \
     X(T_NT_NEXT_EXTRA, "Next: the extra game (after %d s).", "下一局：加赛（%d 秒后）。") \
@@ -491,6 +491,7 @@
     /* ddz connect --plain: tournaments (connect_tour.c). */ \
     X(T_LT_ROUND, "%s: %d players, %d tables, %d byes\n", "%s：%d 人，%d 桌，%d 人轮空\n") \
     X(T_LT_TABLE, "  table %d (room %ld): %s\n", "  第%d桌（房间 %ld）：%s\n") \
+    X(T_LT_TABLE_NO_ROOM, "  table %d: %s\n", "  第%d桌：%s\n") \
     X(T_LT_EVENT_ROW, "  [%ld] %s  %d/%d  %s  %s\n", "  [%ld] %s  %d/%d  %s  %s\n") \
     X(T_LT_EVENT, "Tournament %s (%ld): %s, %d of %d registered, %d games per table, rules %s\n", "比赛 %s（%ld）：%s，已报名 %d / %d，每桌 %d 局，规则 %s\n") \
     X(T_LT_YOU_ENTRANT, "You are entrant %d.\n", "你是 %d 号选手。\n") \
