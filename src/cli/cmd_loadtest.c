@@ -225,13 +225,19 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         l->games += b->humans > 0 ? 1.0 / b->humans : 0;
         break;
     case DDZ_EV_ERROR:
+        if (b->role == R_ROOMS && !strcmp(b->c.error_code, "too_many_rooms") && !b->c.room) {
+            b->step = 0; /* its rooms are all still playing: again later */
+            b->next_at = now + 5000000;
+        }
         if (b->role == R_ATTACK || (b->role == R_ROOMS && !strcmp(b->c.error_code, "too_many_rooms")) ||
             (b->role == R_WATCH && (!strcmp(b->c.error_code, "no_room") || !strcmp(b->c.error_code, "room_full") ||
                                     !strcmp(b->c.error_code, "in_room")))) {
             l->expected++;
         } else {
+            char detail[200];
+            snprintf(detail, sizeof detail, "%.150s (a client of role %s)", b->c.error, ROLE_NAME[b->role]);
             l->error_frames++;
-            note_error(l, b->c.error_code, b->c.error);
+            note_error(l, b->c.error_code, detail);
         }
         b->sent_at = 0;
         break;
@@ -317,9 +323,8 @@ static void role_move(Load *l, Bot *b, int id, int64_t now)
         static const char *const steps[] = {"{\"type\":\"create\"}", "{\"type\":\"add_bot\",\"level\":\"hard\"}",
                                             "{\"type\":\"add_bot\",\"level\":\"hard\"}", "{\"type\":\"ready\"}",
                                             "{\"type\":\"leave\"}"};
-        if (b->step % 5 && !b->c.room) { /* the room was refused (too many): later */
-            b->step = 0;
-            b->next_at = now + 5000000;
+        if (b->step % 5 && !b->c.room) { /* no room yet: the server is slow (a refusal restarts) */
+            b->next_at = now + 200000;
             break;
         }
         const char *m = steps[b->step % 5];
