@@ -69,6 +69,8 @@ export const S = {
   pwLast: /** @type {{room: any, watch: boolean, error: string}|null} */ (null),
   /** 有出必出 (hubei48): a move beats the table, so Pass is not allowed. */
   mustBeat: false,
+  /** Whether the moves that beat the table are known for this turn (checkBeatable). */
+  beatKnown: false,
   /** The card of the hand that has the keyboard focus (roving tabindex). */
   cardAt: 0,
   /** The last input was a key (then the page moves the focus to what is to do). */
@@ -246,6 +248,7 @@ function onMessage(m) {
       S.hints = [];
       S.hintAt = -1;
       S.mustBeat = false;
+      S.beatKnown = false;
       if (m.phase === 'play' && !m.lead && (S.autoPass || C.is48(g.options))) checkBeatable();
       break;
     case 'action':
@@ -314,6 +317,7 @@ async function checkBeatable() {
   if (!g || !g.turn || g.turn.phase !== 'play' || g.turn.lead || !moves) return;
   S.hints = moves;
   S.hintAt = -1;
+  S.beatKnown = true;
   if (moves.length === 0 && S.autoPass) { A.pass(); return; }
   S.mustBeat = moves.length > 0 && C.is48(g.options);
   draw();

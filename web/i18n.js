@@ -259,14 +259,14 @@ const ERR = {
  * @type {Record<string, [string, string]>}
  */
 const ERR_ARGS = {
-  'illegal.value.bid': ['现在不能{value}：可以选 {values}', 'You cannot {value} now: you may {values}'],
+  'illegal.value.bid': ['现在不能选“{value}”：可以选 {values}', 'You cannot choose "{value}" now: you may choose {values}'],
   'illegal.value.double': ['现在不能选“{value}”：可以选 {values}', 'You cannot choose "{value}" now: you may choose {values}'],
   'illegal.show': ['现在不能明牌', 'You cannot show your cards now'],
   'illegal.lead_pass': ['你是首家，不能不要', 'You lead: you cannot pass'],
   'illegal.whole_hand': ['你的手牌 {ranks} 能一手出完，必须全部出完', 'Your whole hand {ranks} may be played now: play it all at once'],
   'illegal.not_a_move': ['{ranks} 不是合规的牌型', '{ranks} is not a move under these rules'],
   'illegal.does_not_beat': ['{move} 压不过 {table}', '{move} does not beat {table}'],
-  'illegal.must_beat': ['有出必出：你压得过 {table}（比如 {move}），不能不要', 'You can beat {table} (with {move}, for one), so you must: no passing'],
+  'illegal.must_beat': ['有出必出：你压得过 {table}，不能不要（比如出 {move}）', 'You can beat {table}, so you must (有出必出): {move} does, for one'],
   'illegal.short': ['{ranks} 只能作为最后一手出：三张要带两张', '{ranks} may be played only as your last cards: a trio takes two cards'],
   'illegal.phase': ['现在不能这样做', 'Not now'],
   not_your_turn: ['还没轮到你，现在轮到 {seat}', 'It is not your turn: {seat} is to act'],
@@ -391,7 +391,9 @@ export function refusal(code, message, args, ctx = {}) {
         w.values = (args.values || []).map(valueWord).join(lang === 'zh' ? '、' : ', ');
       }
       const text = pair[lang === 'zh' ? 0 : 1].replace(/\{(\w+)\}/g, (_, k) => w[k] ?? '');
-      return code === 'illegal' ? ERR.illegal[lang === 'zh' ? 0 : 1].replace('{0}', text) : text;
+      // A refused play says so first; a refused bid, double or 明牌 says what is allowed.
+      const play = code === 'illegal' && !['value', 'show', 'phase'].includes(args.reason);
+      return play ? ERR.illegal[lang === 'zh' ? 0 : 1].replace('{0}', text) : text;
     }
   }
   const pair = ERR[code];

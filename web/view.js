@@ -276,15 +276,12 @@ function center(S, A) {
     h('div', { class: 'gameno' }, t('gameN', g.n)),
     h48 ? h('div', { class: 'bottom lbl' }, t('noBottom')) : h('div', { class: 'bottom' }, h('span', { class: 'lbl' }, t('bottom')),
       g.bottom.length ? smallCards(g.bottom, t('bottom')) : h('div', { class: 'cards small', role: 'img', 'aria-label': t('bottom') }, [0, 1, 2].map(() => h('span', { class: 'card back' })))),
-    h('div', { class: 'mult' },
+    h('div', { class: 'mult', onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Escape' && S.multOpen) A.toggleMult(); } },
       h('button', {
         class: 'multbtn', 'data-k': 'mult', 'aria-expanded': S.multOpen ? 'true' : 'false', 'aria-controls': 'factors',
         title: t('factors'), onclick: () => A.toggleMult(),
       }, h('strong', null, t('multiple') + ' ×' + f.mult), ' · ' + t('base') + ' ' + (f.base || 0), h('span', { class: 'caret', 'aria-hidden': 'true' }, S.multOpen ? '▴' : '▾')),
-      h('ul', {
-        id: 'factors', class: 'factors', hidden: !S.multOpen, 'aria-label': t('factors'),
-        onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Escape') A.toggleMult(); },
-      }, f.rows.map((r) => h('li', null, r)))));
+      h('ul', { id: 'factors', class: 'factors', hidden: !S.multOpen, 'aria-label': t('factors') }, f.rows.map((r) => h('li', null, r)))));
 }
 
 /** The controls of the seat to act. @param {State} S @param {Actions} A */
@@ -515,7 +512,7 @@ function roomView(S, A) {
       center(S, A),
       seatBox(S, A, (me + 1) % 3, 'right'),
       seatBox(S, A, me, 'mine'),
-      h('p', { class: 'notice' + (S.noticeBad ? ' bad' : ''), role: 'status', 'aria-live': 'assertive' }, S.notice || status),
+      h('p', { class: 'notice' + (S.noticeBad && S.notice ? ' bad' : ''), role: 'status', 'aria-live': 'assertive' }, S.notice || status),
       actions(S, A),
       hand(S, A)),
     h('div', { class: 'side' }, counter(S), chat(S, A)));
