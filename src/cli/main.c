@@ -180,7 +180,7 @@ static const CliCommand COMMANDS[] = {
      "Ctrl-C (SIGINT) or SIGTERM.\n"
      "  --port N          TCP port (default 7733; 0 picks a free one, printed)\n"
      "  --listen ADDR     address to listen on (default 127.0.0.1: this machine only;\n"
-     "                    0.0.0.0 for the LAN)\n"
+     "                    0.0.0.0: the LAN; ::, IPv6 too; an interface or host name)\n"
      "  --db FILE         the SQLite database (default: none, nothing is kept)\n"
      "  --turn S          seconds for each decision (default 30; 0 no limit); when it runs out\n"
      "                    the player passes, or plays its smallest move when leading\n"
