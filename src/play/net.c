@@ -140,7 +140,7 @@ void net_sync_game(NetUi *u)
         long left = (u->turn_at - net_now_ms() + 999) / 1000;
         play_fmt(p, cd, sizeof cd, T_NET_COUNTDOWN_SEAT, seat_label(u, c->turn), left > 0 ? left : 0L);
     }
-    char room[96];
+    char room[64];
     if (c->room_tour)
         net_tour_status(u, room, sizeof room); /* a tournament table: round, table, game */
     else
