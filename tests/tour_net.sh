@@ -150,6 +150,8 @@ keys standings Enter
 wait_re boss_standings "^ +1st +(ann|电脑[12]) +Round 1 +[+-][0-9]+ +winner$"
 keys events Enter
 wait_re boss_events_end "^  \\[1\\] cup  3/3  finished  (ann|电脑[12])$"
+keys quit Enter
+wait_for boss_exit "DDZ-EXIT=0"
 
 echo "tour_net.sh: $((runs - fails))/$runs passed"
 [ $fails = 0 ]

@@ -333,7 +333,12 @@ int cmd_connect(int argc, char **argv)
     if (!a->autoplay && !plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
         a->ui = net_ui_new(&a->c, a->lang, a->style == DDZ_STYLE_ASCII, a->url, ui_send, a);
     pthread_t th;
-    bool threaded = !a->autoplay && !a->ui && pthread_create(&th, NULL, connect_reader, a) == 0;
+    bool threaded = !a->autoplay && !a->ui && pipe(a->reader_stop) == 0;
+    if (threaded && pthread_create(&th, NULL, connect_reader, a) != 0) {
+        close(a->reader_stop[0]);
+        close(a->reader_stop[1]);
+        threaded = false;
+    }
     if (!a->autoplay)
         connect_sayt(a, T_L_CONNECTING, a->url);
     ddz_ws_client_run(a->ws, 50);
@@ -362,9 +367,14 @@ int cmd_connect(int argc, char **argv)
         }
     }
     if (threaded) {
-        /* The connect_reader may be blocked reading standard input: stop it there. */
-        pthread_cancel(th);
+        /* The connect_reader may be waiting for standard input: its stop pipe ends the wait. */
+        ssize_t w;
+        do
+            w = write(a->reader_stop[1], "", 1);
+        while (w < 0 && errno == EINTR);
         pthread_join(th, NULL);
+        close(a->reader_stop[0]);
+        close(a->reader_stop[1]);
     }
     ddz_ws_client_free(a->ws);
     for (Line *l = a->lines, *next; l; l = next) {

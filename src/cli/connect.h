@@ -45,6 +45,7 @@ typedef struct App {
     /* line mode */
     pthread_mutex_t mu;
     Line *lines, *lines_tail;
+    int reader_stop[2]; /* a pipe: writing to [1] ends connect_reader */
     bool eof, quit_asked;
     int64_t quit_at;
     bool hostile_on;   /* --hostile */

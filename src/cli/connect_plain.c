@@ -2,6 +2,7 @@
  * with the commands of ddz play --plain), reading standard input on its own thread. */
 #define _DEFAULT_SOURCE /* strdup */
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -316,30 +317,79 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
 
 /* Line mode ----------------------------------------------------------------------------------*/
 
+/* Queues one line of standard input (without its line end) for the event loop. */
+static bool reader_push(App *a, const char *text, size_t n)
+{
+    while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+        n--;
+    Line *l = malloc(sizeof *l + n + 1);
+    if (!l)
+        return false;
+    l->next = NULL;
+    memcpy(l->text, text, n);
+    l->text[n] = '\0';
+    pthread_mutex_lock(&a->mu);
+    if (a->lines_tail)
+        a->lines_tail->next = l;
+    else
+        a->lines = l;
+    a->lines_tail = l;
+    pthread_mutex_unlock(&a->mu);
+    ddz_ws_client_interrupt(a->ws);
+    return true;
+}
+
+/* Reads standard input with poll(2), so that the main thread can end it at any time through
+ * a->reader_stop instead of cancelling it inside a blocking read. */
 void *connect_reader(void *arg)
 {
     App *a = arg;
-    char *text = NULL;
-    size_t size = 0;
-    ssize_t n;
-    while ((n = getline(&text, &size, stdin)) >= 0) {
-        while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r'))
-            text[--n] = '\0';
-        Line *l = malloc(sizeof *l + (size_t)n + 1);
-        if (!l)
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    bool stopped = false;
+    for (;;) {
+        struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = a->reader_stop[0], .events = POLLIN}};
+        int r = poll(fds, 2, -1);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
             break;
-        l->next = NULL;
-        memcpy(l->text, text, (size_t)n + 1);
-        pthread_mutex_lock(&a->mu);
-        if (a->lines_tail)
-            a->lines_tail->next = l;
-        else
-            a->lines = l;
-        a->lines_tail = l;
-        pthread_mutex_unlock(&a->mu);
-        ddz_ws_client_interrupt(a->ws);
+        }
+        if (fds[1].revents) {
+            stopped = true;
+            break;
+        }
+        if (!fds[0].revents)
+            continue;
+        if (cap - len < 4096) {
+            size_t ncap = cap ? cap * 2 : 8192;
+            char *nb = realloc(buf, ncap);
+            if (!nb)
+                break;
+            buf = nb;
+            cap = ncap;
+        }
+        ssize_t n = read(STDIN_FILENO, buf + len, cap - len);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (n <= 0)
+            break;
+        len += (size_t)n;
+        size_t start = 0;
+        for (size_t i = len - (size_t)n; i < len; i++) {
+            if (buf[i] == '\n') {
+                if (!reader_push(a, buf + start, i - start))
+                    goto out;
+                start = i + 1;
+            }
+        }
+        memmove(buf, buf + start, len - start);
+        len -= start;
     }
-    free(text);
+    if (!stopped && len > 0)
+        reader_push(a, buf, len); /* the last line, without its line end */
+out:
+    free(buf);
     pthread_mutex_lock(&a->mu);
     a->eof = true;
     pthread_mutex_unlock(&a->mu);
