@@ -8,7 +8,7 @@
 static const CliCommand COMMANDS[] = {
     {"play", cmd_play,
      "ddz play [--lang zh|en] [--level L] [--seed N] [--rules P] [-o OPTION]... [--plain] [--ascii] "
-     "[--delay MS] [--record DIR] [--new] [--no-save] [--no-autopass] [--bell] [--timer S]",
+     "[--delay MS] [--record DIR] [--new] [--no-save] [--no-autopass] [--bell] [--timer S] [--sort MODE]",
      "The main job: the single-player game of seed 002. You play against West (西家) and East\n"
      "(东家), the computer; everyone starts with 100 points and the match ends when someone\n"
      "has 0 or less, with wealth titles from 乞丐 (beggar) to 地主 (landlord). Full screen\n"
@@ -34,13 +34,18 @@ static const CliCommand COMMANDS[] = {
      "  --record DIR   write each deal as a game record, DIR/ddz-SEED-NNN.jsonl (ddz replay)\n"
      "  --no-autopass  do not pass by yourself when nothing beats the table (要不起)\n"
      "  --bell         ring the terminal bell when your turn comes\n"
-     "  --timer S      S seconds for each of your turns on the screen, then the computer\n"
-     "                 plays that turn for you (as in network games); o hands your seat to\n"
-     "                 the computer and takes it back (托管), l shows this game's history\n"
+     "  --timer S      S seconds for each of your turns (on the screen and in --plain), then\n"
+     "                 the computer plays that turn for you (as in network games); o hands\n"
+     "                 your seat to the computer and takes it back (托管), l shows this game's\n"
+     "                 history\n"
+     "  --sort MODE    how your hand is shown: rank (default), group (by group size: fours,\n"
+     "                 threes, pairs, singles, as seed 003) or combo (by combination: the\n"
+     "                 hand's best split into bombs, planes, trios, chains, pairs, singles);\n"
+     "                 s in the game (sort in --plain) goes round the three, and it is saved\n"
      "  --new          start a new match instead of going on with the saved one\n"
      "  --no-save      neither read nor write the profile below\n"
      "The game remembers, in $XDG_DATA_HOME/ddz/play.sqlite (else ~/.local/share/ddz/): the\n"
-     "language, level and rules last used (the command line overrides them), the match in\n"
+     "language, level, rules and hand order last used (the command line overrides them), the match in\n"
      "progress (quit, and the next ddz play goes on with the same scores and the same deal;\n"
      "--seed or --new starts another), and your statistics per level (ddz stats). Each game\n"
      "is saved in one transaction. After a match, n (or new in --plain) starts another.\n"},
@@ -210,14 +215,14 @@ static const CliCommand COMMANDS[] = {
      "  --report          with --db: print what the database holds (JSON) and exit\n"
      "  --records         with --db: print every stored game record (JSON Lines) and exit\n"},
     {"connect", cmd_connect,
-     "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--new] [--record F]",
+     "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--new] [--record F] [--sort MODE]",
      "Plays on a ddz server. On a terminal, full screen (ncursesw): the lobby (rooms with their\n"
      "players, seats and password flag; Enter join, w watch, c create, k quick match,\n"
      "t leaderboard, r refresh), the room (seats, ready marks, computers, scores, chat: r ready,\n"
      "1-4 add a computer, x remove one, Enter chat, l leave) and the table of ddz play (o 托管,\n"
-     "/ chat). --plain, or input that is not a terminal: line mode, the lobby (rooms, create,\n"
+     "/ chat, s sorts your hand). --plain, or input that is not a terminal: line mode, the lobby (rooms, create,\n"
      "join, watch, quick, top), the room (ready, bot LEVEL, say TEXT, leave) and the game with\n"
-     "the commands of ddz play --plain (33344, p, h, bid 2, y/n, c, s); type ? for the list.\n"
+     "the commands of ddz play --plain (33344, p, h, bid 2, y/n, c, s, sort); type ? for the list.\n"
      "  --name N          your nickname (default: the server's 路人甲N)\n"
      "  --lang zh|en      the language of the screens and the line mode (default: from\n"
      "                    the locale)\n"
@@ -230,6 +235,9 @@ static const CliCommand COMMANDS[] = {
      "  --new             start as a new player (the saved token is replaced)\n"
      "  --record F        append every game's record (with its commitment) to F, for\n"
      "                    ddz verify and ddz replay\n"
+     "  --sort MODE       how your hand is shown: rank (default), group (fours, threes,\n"
+     "                    pairs, singles) or combo (the hand's best split); s at the table\n"
+     "                    (sort in --plain) goes round the three\n"
      "Automatic client (tests): --auto plays by itself with a simple strategy and checks every\n"
      "frame: no card another seat holds hidden may appear, and every commitment must match.\n"
      "  --create NAME | --join NAME|ID | --watch NAME|ID | --quick   where to play\n"

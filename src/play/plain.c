@@ -133,6 +133,21 @@ static void values_line(const Plain *pl, const Play *p)
     fputc('\n', pl->out);
 }
 
+/* Your hand in the order chosen with sort (--sort): a wider gap between groups. */
+static void hand_text(const Play *p, DdzCards hand, char *buf, size_t size)
+{
+    DdzCard list[DDZ_CARD_NB];
+    DdzCards starts;
+    int n = play_hand_order(p, hand, list, &starts);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len + 1 < size; i++) {
+        char one[32];
+        play_cards_text(p, ddz_cards_of(list[i]), one, sizeof one);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i == 0 ? "" : ddz_cards_has(starts, list[i]) ? "  " : " ", one);
+    }
+}
+
 /* Everything seat 0 may know, before it acts. */
 static void status(Plain *pl, const Play *p)
 {
@@ -157,7 +172,7 @@ static void status(Plain *pl, const Play *p)
     }
     if (p->counter)
         counter_line(pl, p);
-    play_cards_text(p, v.hand, buf, sizeof buf);
+    hand_text(p, v.hand, buf, sizeof buf);
     ddz_ranks_format(ddz_cards_ranks(v.hand), buf2, sizeof buf2); /* what to type */
     fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "   %s（%d 张）：%s\n   %*s[%s]\n" : "   %s (%d): %s\n   %*s[%s]\n",
             play_text(p, T_HAND), ddz_cards_size(v.hand), buf, 0, "", buf2);
@@ -372,6 +387,15 @@ static int plain_human(void *ctx, Play *p)
         if (is_word(line, "c", "counter") || is_word(line, "记牌器", NULL)) {
             p->counter = !p->counter;
             counter_line(pl, p);
+            continue;
+        }
+        if (is_word(line, "sort", "理牌")) {
+            /* by rank, by group size, by combination, and round again */
+            char hand[512];
+            play_sort_next(p);
+            say(pl, p);
+            hand_text(p, p->game.hand[PLAY_YOU], hand, sizeof hand);
+            fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "   %s：%s\n" : "   %s: %s\n", play_text(p, T_HAND), hand);
             continue;
         }
         if (is_word(line, "history", "记录")) {

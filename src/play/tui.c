@@ -176,6 +176,12 @@ static int common_key(Tui *t, int k)
         tui_draw(t);
         return 1;
     }
+    if ((k == 's' || k == 'S') && !p->net.on) {
+        /* Sort the hand: by rank, by group size, by combination, and round again. */
+        play_sort_next(t->p);
+        tui_draw(t);
+        return 1;
+    }
     if ((k == 'o' || k == 'O') && !p->net.on) {
         /* 托管 on and off: the computer plays your turns, as in network games. */
         t->p->autoplay = !p->autoplay;
@@ -381,11 +387,8 @@ static int play_key(Tui *t, int k)
     Play *p = t->p;
     PlaySel *sel = &p->sel;
     size_t tl = strlen(sel->typed);
-    DdzCard list[24];
-    int n = 0;
-    for (DdzCard c = 0; c < DDZ_CARD_NB && n < 24; c++)
-        if (ddz_cards_has(p->game.hand[PLAY_YOU], c))
-            list[n++] = c;
+    DdzCard list[DDZ_CARD_NB];
+    int n = play_hand_order(p, p->game.hand[PLAY_YOU], list, NULL);
     if (play_type_rank(p, k))
         return 0;
     if (k == '0') {

@@ -300,11 +300,8 @@ static void draw_hand(const Tui *t)
     const DdzGame *g = &p->game;
     DdzCards hand = g->hand[PLAY_YOU];
     int y = LINES - 5;
-    DdzCard list[24];
-    int n = 0;
-    for (DdzCard c = 0; c < DDZ_CARD_NB && n < 24; c++)
-        if (ddz_cards_has(hand, c))
-            list[n++] = c;
+    DdzCard list[DDZ_CARD_NB];
+    int n = play_hand_order(p, hand, list, NULL);
     bool playing = g->phase == DDZ_PHASE_PLAY && g->turn == PLAY_YOU;
     DdzCards raised = playing ? p->sel.cards : 0;
     if (playing && p->sel.typed[0]) {
