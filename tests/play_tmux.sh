@@ -177,9 +177,21 @@ wait_for zh_lead "轮到你出牌：任意牌型。"
 wait_for zh_badge "你   地主  20 张 · 100 分  轮到你了"
 keys 7 8 Enter
 wait_for zh_not_move "7 8 不是合法牌型。"
-keys Escape '?'
+# s sorts the hand: by group size (seed 003: threes, pairs, singles), by combination, by rank.
+keys Escape s
+wait_for zh_sort_group "理牌：按张数：四张、三张、对子、单张。"
+wait_for zh_sort_group_hand "3  3  3  7  7  7  10 10 10 J  J  J  8  8  9  Q  K  A  2  大"
+keys s
+wait_for zh_sort_combo "理牌：按牌型"
+keys s
+wait_for zh_sort_rank "理牌：按点数。"
+wait_for zh_sort_rank_hand "3  3  3  7  7  7  8  8  9  10 10 10 J  J  J  Q  K  A  2  大"
+keys '?'
 wait_for zh_help "按键与牌型"
 wait_for zh_help_types "炸弹 3333：管住任何非炸弹"
+wait_for zh_help_local "l、o                 本局记录；托管（电脑代打）开关"
+wait_for zh_help_sort "s                    理牌：按点数、按张数（4 3 2 1）、按牌型"
+absent zh_help_no_chat "聊天"
 keys x
 sleep 0.2
 absent zh_help_closed "按键与牌型"

@@ -232,12 +232,12 @@
     /* The keys that only one of the two games has (ddz play, ddz connect), then the last line. */ \
     X(T_HELP_KEYS_LOCAL, \
       "l, o                 this game's history; 托管 (the computer plays) on and off\n" \
-      "s                    sort your hand: by rank, by group size (4 3 2 1), by combination", \
+      "s                    sort the hand: rank, group size (4 3 2 1), combination", \
       "l、o                 本局记录；托管（电脑代打）开关\n" \
       "s                    理牌：按点数、按张数（4 3 2 1）、按牌型") \
     X(T_HELP_KEYS_NET, \
       "o, /                 托管 (the computer plays) on and off; chat\n" \
-      "s                    sort your hand: by rank, by group size (4 3 2 1), by combination\n" \
+      "s                    sort the hand: rank, group size (4 3 2 1), combination\n" \
       "l                    leave the room (when watching)", \
       "o、/                 托管（电脑代打）开关；聊天\n" \
       "s                    理牌：按点数、按张数（4 3 2 1）、按牌型\n" \
