@@ -186,19 +186,10 @@ static bool chat_ok(DdzServer *srv, Player *p, const json_t *msg, const char **t
                    json_string_length(t) != strlen(*text) ? "it holds a NUL" : err.msg);
         return false;
     }
-    Bucket *b = &p->chat;
-    int64_t now = srv->now;
-    if (now > b->at) {
-        b->level += (double)(now - b->at) * 0.5 / 1000.0;
-        if (b->level > 3.0)
-            b->level = 3.0;
-    }
-    b->at = now;
-    if (b->level < 1.0) {
+    if (!srv_bucket_take(&p->chat, CHAT_BURST, CHAT_RATE, srv->now)) {
         srv_error(srv, p->conn, "chat_rate", "slow down: at most one chat line every 2 seconds");
         return false;
     }
-    b->level -= 1.0;
     return true;
 }
 

@@ -1,5 +1,5 @@
-/* core.h -- what the server core's files share (server.c: connections, players, the lobby;
- * room.c: rooms, seats, spectators, leaving and coming back; table.c: the running game, timers,
+/* core.h -- what the server core's files share (server.c: messages in, the tick; conn.c:
+ * connections, the outbox, errors; player.c: players, hello; lobby.c: the lobby; room.c: rooms, seats, spectators, leaving and coming back; table.c: the running game, timers,
  * computer players, results; ask.c: what people in a room ask; msg.c: messages built from
  * views). */
 #ifndef DDZ_NET_CORE_H
@@ -12,6 +12,15 @@
 
 typedef struct Room Room;
 typedef struct Player Player;
+
+/* Rates: a connection may send 20 messages at once and 10 a second after; 10 errors at once
+ * and one every 2 seconds after (more is cut off); chat 3 lines at once, one per 2 s after. */
+#define MSG_BURST 20.0
+#define MSG_RATE 10.0
+#define ERR_BURST 10.0
+#define ERR_RATE 0.5
+#define CHAT_BURST 3.0
+#define CHAT_RATE 0.5
 
 /* Token buckets limit rates: `level` tokens, refilled at `rate` per second up to `cap`. */
 typedef struct Bucket {
@@ -144,6 +153,18 @@ struct DdzServer {
 };
 
 /* server.c */
+void srv_log(DdzServer *srv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void srv_random(DdzServer *srv, void *buf, size_t n);
+/* Message fields: 0 with *out (a string: NULL if absent and optional; an integer in [lo, hi]:
+ * dflt if absent and optional), or -1 after an error to conn. */
+int srv_get_str(DdzServer *srv, long conn, const json_t *msg, const char *key, bool required, const char **out);
+int srv_get_int(DdzServer *srv, long conn, const json_t *msg, const char *key, bool required, long lo, long hi,
+                long dflt, long *out);
+/* A name (nickname, room name) of len bytes: 0, or -1 after "bad_name" to conn. */
+int srv_check_name(DdzServer *srv, long conn, const char *what, const char *s, size_t len);
+
+/* conn.c */
+bool srv_bucket_take(Bucket *b, double cap, double rate, int64_t now);
 Conn *srv_conn(const DdzServer *srv, long id);
 void srv_send(DdzServer *srv, long conn, json_t *msg);          /* takes the reference */
 void srv_send_text(DdzServer *srv, long conn, const char *text, size_t len);
@@ -153,10 +174,19 @@ void srv_error(DdzServer *srv, long conn, const char *code, const char *fmt, ...
 void srv_refuse(DdzServer *srv, long conn, const char *code, json_t *args, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 void srv_cut(DdzServer *srv, long conn, const char *code, const char *message);
-void srv_random(DdzServer *srv, void *buf, size_t n);
-void srv_log(DdzServer *srv, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* player.c */
 void srv_player_forget_maybe(DdzServer *srv, Player *p);
 int srv_player_use(DdzServer *srv, Player *p);
+void srv_player_free(DdzServer *srv, Player *p);
+void srv_hello(DdzServer *srv, Conn *c, const json_t *msg);
+
+/* lobby.c */
+void lobby_rooms(DdzServer *srv, Conn *c, const json_t *msg);
+void lobby_create(DdzServer *srv, Conn *c, const json_t *msg);
+void lobby_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch);   /* join, or watch */
+void lobby_quick(DdzServer *srv, Conn *c);
+void lobby_leaderboard(DdzServer *srv, Conn *c);
 
 /* guard.c */
 uint64_t guard_addr_key(const char *addr);
