@@ -2,7 +2,8 @@
 # pg.sh -- ddz serve on PostgreSQL: a private cluster started here (Debian's postgresql), two
 # servers sharing it; games on both, a token made on one works on the other; a kill -9 of one
 # server mid-game (its games are aborted by the next server that looks, nothing is scored
-# twice) and of the database mid-game (the servers reconnect and play on). Skips, saying why,
+# twice) and of the database mid-game (the servers reconnect and play on; a game that ends
+# while it is down is stored when it is back, exactly once). Skips, saying why,
 # where PostgreSQL's server programs are missing or cannot run. Run by `make test-run`.
 set -u
 DDZ=${DDZ_BIN:-build/ddz}
@@ -150,7 +151,35 @@ start_pg
 for n in D1 D2 D3; do ok "$n"; done
 r=$(report)
 check "games are stored again after the database came back: $r (before $before)" test "$(field "$r" finished)" -gt "$before"
-# 5. Nothing scored twice: three results per scored game, scores equal the results.
+# 5. The database dies mid-game and the game ends before it is back: the server keeps the
+#    result and stores it, exactly once, when the database returns (after more than the 5 s
+#    that make a server stale, so the other one may abort the game first: it still ends).
+client E1 "$url_B" --create TE --games 1
+sleep 0.3
+client E2 "$url_B" --join TE --games 1
+client E3 "$url_B" --join TE --games 1
+for _ in $(seq 100); do
+    [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && break
+    sleep 0.1
+done
+r=$(report)
+ended=$(($(field "$r" finished) + $(field "$r" redeals)))
+kill -9 $pm $(pgrep -P "$pm") 2>/dev/null
+down=$SECONDS
+for n in E1 E2 E3; do ok "$n"; done
+check "the game ended while the database was down" grep -q "kept to store later" "$tmp/serve.B.err"
+while [ $((SECONDS - down)) -lt 7 ]; do sleep 0.5; done
+start_pg
+for _ in $(seq 100); do
+    grep -q "stored late" "$tmp/serve.B.err" && break
+    sleep 0.1
+done
+check "the kept result is stored once the database is back: $(tail -3 "$tmp/serve.B.err")" grep -q "stored late" "$tmp/serve.B.err"
+r=$(report)
+check "exactly one more game ended: $r (before $ended)" test $(($(field "$r" finished) + $(field "$r" redeals))) = $((ended + 1))
+check "no notice of an abort for a game that ended" test "$(sql "SELECT count(*) FROM notices n JOIN games g ON g.id = n.game WHERE g.status <> 'aborted'")" = 0
+check "every finished game has its real seed" test "$(sql "SELECT count(*) FROM games WHERE status = 'finished' AND seed !~ '^[0-9a-f]{64}$'")" = 0
+# 6. Nothing scored twice: three results per scored game, scores equal the results.
 kill "$pid_A" "$pid_B"
 wait "$pid_A" "$pid_B" 2>/dev/null
 r=$(report)

@@ -221,6 +221,144 @@ static void farmer_does_not_bomb_its_partners_winning_play(void **state)
     free(move);
 }
 
+/* The objective's value of a finished game, a known-answer table: wp counts the side's win
+ * (points only as a 1% tie-break), adp the seat's own points per base, so a bomb's doubling,
+ * hubei48's 包赔 (the marked farmer pays its partner's loss too) and 喜金 count in full;
+ * auto is adp under hubei48 only. */
+static void objective_values_known_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        int score[3], base, landlord;
+        bool landlord_won;
+        int seat;
+        DdzObjective obj;
+        DdzRuleset rules;
+        double want;
+    } T[] = {
+        /* landlord 0 wins a bid-3 game with one bomb: +12, farmers -6 each */
+        {{12, -6, -6}, 3, 0, true, 0, DDZ_OBJECTIVE_WP, DDZ_RULES_DOUZERO, 1.04},
+        {{12, -6, -6}, 3, 0, true, 0, DDZ_OBJECTIVE_ADP, DDZ_RULES_DOUZERO, 4},
+        {{12, -6, -6}, 3, 0, true, 1, DDZ_OBJECTIVE_WP, DDZ_RULES_DOUZERO, -0.02},
+        {{12, -6, -6}, 3, 0, true, 1, DDZ_OBJECTIVE_ADP, DDZ_RULES_DOUZERO, -2},
+        {{12, -6, -6}, 3, 0, true, 1, DDZ_OBJECTIVE_AUTO, DDZ_RULES_DOUZERO, -0.02},
+        /* the farmers win 2 each */
+        {{-4, 2, 2}, 1, 0, false, 2, DDZ_OBJECTIVE_ADP, DDZ_RULES_STANDARD, 2},
+        {{-4, 2, 2}, 1, 0, false, 2, DDZ_OBJECTIVE_WP, DDZ_RULES_STANDARD, 1.02},
+        /* hubei48, landlord 1 wins 2 x 2; seat 0 (before the landlord) let it go: 包赔, it
+         * pays 4 and its partner nothing */
+        {{-4, 4, 0}, 2, 1, true, 0, DDZ_OBJECTIVE_AUTO, DDZ_RULES_HUBEI48, -2},
+        {{-4, 4, 0}, 2, 1, true, 2, DDZ_OBJECTIVE_AUTO, DDZ_RULES_HUBEI48, 0},
+        {{-4, 4, 0}, 2, 1, true, 2, DDZ_OBJECTIVE_WP, DDZ_RULES_HUBEI48, 0},
+        /* hubei48 喜金 of 2 from each other seat: farmer 2's bomb won its trick, the farmers
+         * still lost 2 each (landlord 4 - 2, farmers -2 - 2 and -2 + 4) */
+        {{-4, 2, 2}, 2, 1, true, 2, DDZ_OBJECTIVE_AUTO, DDZ_RULES_HUBEI48, 1},
+        {{-4, 2, 2}, 2, 1, true, 2, DDZ_OBJECTIVE_WP, DDZ_RULES_HUBEI48, 0.01},
+        /* the landlord's bomb won its trick: 2 x 4 + 4, farmers -4 - 2 */
+        {{-6, 12, -6}, 2, 1, true, 0, DDZ_OBJECTIVE_ADP, DDZ_RULES_HUBEI48, -3},
+        {{-6, 12, -6}, 2, 1, true, 1, DDZ_OBJECTIVE_AUTO, DDZ_RULES_HUBEI48, 6},
+    };
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        DdzResult r;
+        memset(&r, 0, sizeof r);
+        memcpy(r.score, T[i].score, sizeof r.score);
+        r.base = T[i].base;
+        r.landlord = T[i].landlord;
+        r.landlord_won = T[i].landlord_won;
+        double got = ddz_search_value(&r, T[i].seat, T[i].obj, T[i].rules);
+        if (got < T[i].want - 1e-9 || got > T[i].want + 1e-9)
+            fail_msg("row %zu: value %g, want %g", i, got, T[i].want);
+    }
+}
+
+/* Agent names with an objective: accepted once, in any order with the budget, on the
+ * search levels; refused otherwise. */
+static void objective_names(void **state)
+{
+    (void)state;
+    static const char *const GOOD[] = {"search:adp", "search:wp", "search:0/50:adp", "search:adp:0/50",
+                                       "search:200:wp", "expert:adp", "hard:adp", "hard:wp"};
+    static const char *const BAD[] = {"search:adp:adp", "search:ADP", "search:0/50:adp:7", "search:10:20",
+                                      "search:", "search:adp:", "normal:adp", "easy:wp", "rule:adp"};
+    DdzAgent a;
+    DdzError err;
+    for (size_t i = 0; i < sizeof GOOD / sizeof GOOD[0]; i++) {
+        if (ddz_ai_agent_new(&a, GOOD[i], 1, &err) != 0)
+            fail_msg("%s: %s", GOOD[i], err.msg);
+        ddz_agent_free(&a);
+    }
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
+        if (ddz_ai_agent_new(&a, BAD[i], 1, &err) == 0)
+            fail_msg("%s accepted", BAD[i]);
+}
+
+/* The opponent model (infer) on games the rule agent plays: its weights put more of the
+ * hidden cards in the right seat than uniform sampling, and give the true deal a higher
+ * likelihood; without infer both measures are the uniform sampler's. */
+static void inference_weights_favour_the_true_deal(void **state)
+{
+    (void)state;
+    DdzGame *g = malloc(sizeof *g);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    DdzRng rng;
+    ddz_rng_seed(&rng, 0xFEED);
+    DdzSamplerEval with = {0, 0, 0, 0, 0, 0}, without = with;
+    DdzSearchConfig on = ddz_search_default(), off = on;
+    on.infer = true;
+    off.infer = false;
+    for (int k = 0; k < 4; k++) {
+        DdzAgent a[3];
+        DdzError err;
+        for (int s = 0; s < 3; s++)
+            assert_int_equal(ddz_ai_agent_new(&a[s], "rule", (uint64_t)(k * 3 + s), &err), 0);
+        ddz_game_new(g, &opt, &rng, 0);
+        DdzAction bid = ddz_action_bid(0, 3);
+        assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
+        while (g->phase == DDZ_PHASE_PLAY) {
+            if (g->nhist % 3 == 0) {
+                ddz_search_sampler_eval(&on, g, g->turn, 60, (uint64_t)g->nhist, &with);
+                ddz_search_sampler_eval(&off, g, g->turn, 60, (uint64_t)g->nhist, &without);
+            }
+            assert_int_equal(ddz_agent_step(&a[g->turn], g, &err), 0);
+        }
+        for (int s = 0; s < 3; s++)
+            ddz_agent_free(&a[s]);
+    }
+    free(g);
+    assert_true(with.views > 30);
+    assert_int_equal(with.views, without.views);
+    double n = (double)with.views;
+    printf("uniform %.3f, weighted %.3f, log-likelihood gain %.2f over %ld views\n", with.acc_uniform / n,
+           with.acc_weighted / n, with.ll / n, with.views);
+    assert_true(with.acc_weighted / n > with.acc_uniform / n + 0.03);
+    assert_true(with.ll / n > 1.0);
+    assert_true(with.ess / n < 0.8); /* the weights do differ */
+    assert_float_equal(without.acc_weighted, without.acc_uniform, 1e-9);
+    assert_float_equal(without.ll, 0, 1e-9);
+    /* the same uniform draws either way (same seeds) */
+    assert_float_equal(without.acc_uniform, with.acc_uniform, 1e-9);
+}
+
+/* With a sample budget the search is a function of its seed, the opponent model and the
+ * objective included. */
+static void search_with_a_sample_budget_is_reproducible(void **state)
+{
+    (void)state;
+    static const char *const REQ =
+        "{\"type\":\"play\",\"rules\":\"douzero\",\"seat\":1,\"landlord\":0,\"hand\":\"3455789QQQKKAA2BR\","
+        "\"bottom\":\"346\",\"history\":[[0,\"33444\"]],\"seed\":5}";
+    static const char *const NAMES[] = {"search:0/60:infer", "search:0/60:adp", "search:0/60:infer:adp"};
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) {
+        char *first = NULL, *again = NULL;
+        assert_int_equal(ddz_engine_answer(REQ, strlen(REQ), NAMES[i], &first), 0);
+        assert_int_equal(ddz_engine_answer(REQ, strlen(REQ), NAMES[i], &again), 0);
+        assert_string_equal(first, again);
+        free(first);
+        free(again);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +368,10 @@ int main(void)
         cmocka_unit_test(random_greedy_and_rule_play_only_legal_moves_in_10000_games_per_preset),
         cmocka_unit_test(search_leads_no_single_an_opponent_with_one_card_may_beat),
         cmocka_unit_test(farmer_does_not_bomb_its_partners_winning_play),
+        cmocka_unit_test(objective_values_known_answers),
+        cmocka_unit_test(objective_names),
+        cmocka_unit_test(inference_weights_favour_the_true_deal),
+        cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

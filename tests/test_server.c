@@ -773,7 +773,7 @@ static void a_crash_leaves_finished_games_counted_once_and_others_aborted(void *
     e.score[2] = -2;
     assert_int_equal(ddz_store_game_end(st, &e, &err), 0);
     /* The same end again is refused and changes nothing. */
-    assert_int_equal(ddz_store_game_end(st, &e, &err), -1);
+    assert_int_equal(ddz_store_game_end(st, &e, &err), -2);
     DdzStorePlayer p;
     assert_int_equal(ddz_store_player_get(st, p1, &p, &err), 1);
     assert_int_equal(p.score, 4);
@@ -792,7 +792,7 @@ static void a_crash_leaves_finished_games_counted_once_and_others_aborted(void *
     assert_int_equal(s.score_sum, 2);
     assert_int_equal(s.result_sum, 2);
     e.game = g2;
-    assert_int_equal(ddz_store_game_end(st, &e, &err), -1); /* an aborted game stays aborted */
+    assert_int_equal(ddz_store_game_end(st, &e, &err), -2); /* an aborted game stays aborted */
     assert_int_equal(ddz_store_player_find(st, h2, &p, &err), 1);
     assert_string_equal(p.name, "乙");
     assert_int_equal(p.score, -2);

@@ -11,6 +11,13 @@
 #define DDZ_SEARCH_H
 
 #include "ddz/agent.h"
+#include "ddz/game.h"
+
+/* What a search maximises: its side's chance of winning (wp; the size of the win only breaks
+ * ties), or its expected points (adp: its own score in base units, so bombs and rockets are
+ * worth playing when ahead and avoided when behind; hubei48's 包赔 and 喜金 count in full).
+ * auto: adp under hubei48, whose 包赔 and 喜金 are points only, wp under the other presets. */
+typedef enum DdzObjective { DDZ_OBJECTIVE_AUTO, DDZ_OBJECTIVE_WP, DDZ_OBJECTIVE_ADP } DdzObjective;
 
 typedef struct DdzSearchConfig {
     int time_ms;          /* budget per decision (wall clock); 0: samples only */
@@ -22,12 +29,38 @@ typedef struct DdzSearchConfig {
     int solve_nodes;      /* node budget of one such solve; beyond it, a play-out decides */
     bool infer;           /* weigh each sample by how well the policy, in the other seats'
                              places, explains their bids and plays (an opponent model) */
+    double infer_eps;     /* with infer: each decision the policy would not have made in a
+                             sample divides its weight by 1/infer_eps (0 < eps <= 1) */
+    DdzObjective objective;
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);
 
 /* Makes a search agent. Returns 0, or -1 with err (an unknown policy). */
 int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed, DdzError *err);
+
+/* The value of finished game r to `seat` under objective obj (AUTO resolved for `rules`):
+ * wp: 1 for a win, 0 for a loss, plus 0.01 x score/base; adp: score[seat]/base. */
+double ddz_search_value(const DdzResult *r, int seat, DdzObjective obj, DdzRuleset rules);
+
+/* "wp" or "adp" into *out; -1 for anything else. */
+int ddz_objective_parse(const char *name, DdzObjective *out);
+
+/* The sampler measured on a real game (ddz bench sampler): from the view of `seat` in g,
+ * `samples` deals of the hidden cards are drawn as the search draws them and weighed as
+ * cfg weighs them (cfg->infer); the figures of one view are added to *sum. acc: the share of
+ * the hidden cards (those of the other seats not known from the view) each sample puts in
+ * the right seat, averaged plainly and by weight; ll: log(w(true deal) / mean w(samples)), the
+ * log-likelihood gain of the true deal over uniform sampling (0 without infer); ess: the
+ * effective share of samples, (sum w)^2 / (n sum w^2). Returns 0, or -1 when the view has no
+ * hidden cards or the search agent could not be made. Deterministic for a given seed. */
+typedef struct DdzSamplerEval {
+    long views;
+    double acc_uniform, acc_weighted, ll, ess;
+    double ms;  /* time spent drawing, rebuilding and weighing, in ms */
+} DdzSamplerEval;
+int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
+                            DdzSamplerEval *sum);
 
 /* Draws one deal of the hidden cards consistent with view v into hands[3] (v's own hand
  * exact); the bottom is v->bottom once known. Exposed for tests. */

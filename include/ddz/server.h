@@ -126,6 +126,7 @@ typedef struct DdzServerStats {
     long conns, players, rooms, playing;  /* now */
     long games_finished, games_aborted, redeals;
     long messages, errors, cut;          /* totals: messages read, errors sent, connections cut */
+    long results_pending;                /* finished games waiting for the store (it is away) */
 } DdzServerStats;
 void ddz_server_stats(const DdzServer *srv, DdzServerStats *st);
 
@@ -152,6 +153,11 @@ typedef struct DdzServeConfig {
     /* Called once the server listens (port: the real one when 0 was asked), or NULL. */
     void (*listening)(void *ctx, const char *iface, int port);
     void *listening_ctx;
+    /* The transport's own log lines (games aborted by a restart, statistics every minute, the
+     * stop), a line without newline and its syslog level (4 warning, 5 notice, 6 information);
+     * NULL: "ddz serve: LINE" on standard error. Not called when quiet. */
+    void (*log)(void *ctx, int level, const char *line);
+    void *log_ctx;
 } DdzServeConfig;
 
 /* Runs the server until SIGINT or SIGTERM: one libwebsockets event loop on the calling

@@ -54,8 +54,11 @@ int ddz_store_game_start(DdzStore *st, int64_t room, const char *options, const 
 
 /* The end of a game, written in one transaction: the game row (status "finished", or
  * "redeal" when everyone passed), the seed and salt revealed, the record, one result row
- * per seat, and each human player's score, games and wins. A game that is not "playing"
- * is refused and nothing changes. */
+ * per seat, and each human player's score, games and wins. Returns 0; -2 when the game is
+ * not "playing" (refused, nothing changes: an end is never stored twice); -1 on any other
+ * error (the database is away: the same end may be written again later). With PostgreSQL a
+ * game of this server that another server aborted because this one fell silent (the
+ * database was away) still ends, and the notices of its abort are withdrawn. */
 typedef struct DdzStoreEnd {
     int64_t game;
     bool redeal;

@@ -8,6 +8,7 @@
 
 #include "ddz/ai.h"
 #include "ddz/engine.h"
+#include "ddz/search.h"
 
 static inline int next_seat(int s) { return s == 2 ? 0 : s + 1; }
 /* Cards a seat was dealt, the bottom included for the landlord (20 and 17; hubei48 16). */
@@ -241,20 +242,32 @@ int ddz_engine_decide(const DdzGame *g, const char *name, uint64_t seed, DdzActi
     return 0;
 }
 
-/* The agent name with a time budget: NAME:MS for agents that take one (search:MS), else
- * NAME. */
-static void budget_name(const char *name, long time_ms, char *buf, size_t size)
+/* The agent name with an option: NAME:OPTION for agents that take it (search:1000,
+ * search:adp), else NAME unchanged. */
+static void option_name(char *buf, size_t size, const char *option)
 {
-    snprintf(buf, size, "%s", name);
-    if (time_ms <= 0)
-        return;
     char with[96];
-    snprintf(with, sizeof with, "%s:%ld", name, time_ms);
+    if (snprintf(with, sizeof with, "%s:%s", buf, option) >= (int)sizeof with)
+        return;
     DdzAgent a;
     if (ddz_ai_agent_new(&a, with, 1, NULL) == 0) {
         ddz_agent_free(&a);
         snprintf(buf, size, "%s", with);
     }
+}
+
+/* The agent name with a time budget (time_ms > 0) and an objective (non-NULL), each for
+ * agents that take one. */
+static void budget_name(const char *name, long time_ms, const char *objective, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", name);
+    if (time_ms > 0) {
+        char ms[24];
+        snprintf(ms, sizeof ms, "%ld", time_ms);
+        option_name(buf, size, ms);
+    }
+    if (objective)
+        option_name(buf, size, objective);
 }
 
 /* The JSON engine protocol ----------------------------------------------------------------*/
@@ -573,7 +586,7 @@ int ddz_engine_answer(const char *request, size_t len, const char *default_agent
     DdzError err = {0, ""};
     Work *w = malloc(sizeof *w);
     int rc = -1, ndoubles = 0;
-    const char *name = default_agent ? default_agent : "expert", *level = NULL;
+    const char *name = default_agent ? default_agent : "expert", *level = NULL, *objective = NULL;
     long time_ms = 0, seed = 0;
     if (!w) {
         snprintf(err.msg, sizeof err.msg, "out of memory");
@@ -583,10 +596,14 @@ int ddz_engine_answer(const char *request, size_t len, const char *default_agent
                get_string(req, "agent", false, &name, &err) >= 0 &&
                get_string(req, "level", false, &level, &err) >= 0 &&
                get_int(req, "time_ms", false, 0, 600000, &time_ms, &err) >= 0 &&
-               get_int(req, "seed", false, 0, LONG_MAX, &seed, &err) >= 0) {
+               get_int(req, "seed", false, 0, LONG_MAX, &seed, &err) >= 0 &&
+               get_string(req, "objective", false, &objective, &err) >= 0) {
+        DdzObjective obj;
         if (level && !json_object_get(req, "agent"))
             name = level;
-        if (ddz_engine_rebuild(&w->known, &w->game, &err) != 0) {
+        if (objective && ddz_objective_parse(objective, &obj) != 0) {
+            snprintf(err.msg, sizeof err.msg, "objective: \"%.40s\" is not \"wp\" or \"adp\"", objective);
+        } else if (ddz_engine_rebuild(&w->known, &w->game, &err) != 0) {
             if (err.pos > 0) {
                 char field[32], msg[sizeof err.msg];
                 action_field(&w->known, err.pos - 1, ndoubles, field, sizeof field);
@@ -595,7 +612,7 @@ int ddz_engine_answer(const char *request, size_t len, const char *default_agent
             }
         } else {
             char agent[96];
-            budget_name(name, time_ms, agent, sizeof agent);
+            budget_name(name, time_ms, objective, agent, sizeof agent);
             uint64_t s = json_object_get(req, "seed") ? (uint64_t)seed : fnv1a(request, len);
             DdzAction act;
             bool warned;

@@ -1,5 +1,6 @@
 /* search.c -- the search agent: sample the hidden cards, replay the public history into a
  * full game, play each candidate move out with a policy agent, keep the best average. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -23,8 +24,36 @@ typedef struct Search {
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false};
+    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO};
     return c;
+}
+
+int ddz_objective_parse(const char *name, DdzObjective *out)
+{
+    if (!strcmp(name, "wp"))
+        *out = DDZ_OBJECTIVE_WP;
+    else if (!strcmp(name, "adp"))
+        *out = DDZ_OBJECTIVE_ADP;
+    else
+        return -1;
+    return 0;
+}
+
+static DdzObjective objective_for(DdzObjective obj, DdzRuleset rules)
+{
+    if (obj != DDZ_OBJECTIVE_AUTO)
+        return obj;
+    return ddz_ruleset_is_48(rules) ? DDZ_OBJECTIVE_ADP : DDZ_OBJECTIVE_WP;
+}
+
+double ddz_search_value(const DdzResult *r, int seat, DdzObjective obj, DdzRuleset rules)
+{
+    double points = (double)r->score[seat] / (double)(r->base > 0 ? r->base : 1);
+    if (objective_for(obj, rules) == DDZ_OBJECTIVE_ADP)
+        return points;
+    bool won = (seat == r->landlord) == r->landlord_won;
+    /* Winning decides; the size of the win breaks ties between winning moves. */
+    return (won ? 1.0 : 0.0) + 0.01 * points;
 }
 
 static double now_ms(void)
@@ -114,20 +143,55 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
     return misses;
 }
 
-/* Solves the world exactly when few cards are left: 1 when `seat`'s side wins with perfect
- * play, 0 when it loses, -1 when the world is too big or the budget ran out. */
-static double solve_world(Search *se, int seat)
+/* The value of one world's end to `seat`: won tells whether its side won; value is what
+ * the objective counts. */
+typedef struct Outcome {
+    bool won;
+    double value;
+} Outcome;
+
+/* The points to `seat` (in base units, as ddz_search_value) if the game of g ended now with
+ * the landlord winning or losing: 2^bombs (and robs) each farmer, twice that the landlord; a
+ * farmer marked for letting the landlord go (hubei48 包赔) pays its partner's share too. The
+ * spring, doubling and 喜金 still to come are not known without a play-out. */
+static double solved_points(const DdzGame *g, int seat, bool landlord_wins)
+{
+    int L = g->landlord;
+    double m = (double)(1u << (g->bombs < 24 ? g->bombs : 24)) * (double)(1u << (g->robs < 6 ? g->robs : 6));
+    if (seat == L)
+        return landlord_wins ? 2 * m : -2 * m;
+    if (!landlord_wins)
+        return m;
+    int before = (L + 2) % DDZ_SEAT_NB; /* the farmer whose next seat is the landlord */
+    if (g->letgo >> before & 1)
+        return seat == before ? -2 * m : 0;
+    return -m;
+}
+
+/* A world where the others played as the policy would have counts fully; each decision
+ * the policy would not have made there multiplies its weight by infer_eps. */
+static double sample_weight(const Search *se, int misses)
+{
+    double w = 1.0;
+    for (int k = 0; k < misses && w > 1e-9; k++)
+        w *= se->cfg.infer_eps;
+    return w;
+}
+
+/* Solves the world exactly when few cards are left: returns true and sets *out when it did,
+ * false when the world is too big or the budget ran out. */
+static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
 {
     const DdzGame *g = &se->world;
     int L = g->landlord, left = 0;
     if (g->phase != DDZ_PHASE_PLAY || se->cfg.solve_cards <= 0)
-        return -1;
+        return false;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         left += ddz_cards_size(g->hand[s]);
     if (left > se->cfg.solve_cards)
-        return -1;
+        return false;
     if (!se->solver && !(se->solver = ddz_solver_new((size_t)4 << 20)))
-        return -1;
+        return false;
     /* Solver players are the landlord, then the seats after it in play order. */
     DdzSolvePosition pos;
     pos.players = 3;
@@ -141,32 +205,31 @@ static double solve_world(Search *se, int seat)
     DdzSolveResult res;
     DdzSolveOutcome o = ddz_solve(se->solver, &pos, &lim, &res);
     if (o != DDZ_SOLVE_WIN && o != DDZ_SOLVE_LOSS)
-        return -1;
-    return res.landlord_wins == (seat == L) ? 1.0 : 0.0;
+        return false;
+    out->won = res.landlord_wins == (seat == L);
+    out->value = obj == DDZ_OBJECTIVE_ADP ? solved_points(g, seat, res.landlord_wins) : out->won ? 1.0 : 0.0;
+    return true;
 }
 
-/* Plays the world out with the policy agents; returns the value for `seat`'s side. */
-static double playout(Search *se, int seat)
+/* Plays the world out with the policy agents (or solves it); the outcome for `seat`. */
+static Outcome playout(Search *se, int seat, DdzObjective obj)
 {
-    double solved = solve_world(se, seat);
-    if (solved >= 0)
-        return solved;
+    Outcome out = {false, 0};
+    if (solve_world(se, seat, obj, &out))
+        return out;
     DdzGame *g = &se->world;
     int start = g->nhist;
     while (g->phase == DDZ_PHASE_PLAY)
         if (ddz_agent_step(&se->policy[g->turn], g, NULL) != 0)
             break;
-    double value = 0;
     DdzResult r;
     if (ddz_game_result(g, &r) == 0) {
-        bool landlord_side = seat == r.landlord;
-        bool won = landlord_side == r.landlord_won;
-        /* Winning decides; the size of the win breaks ties between winning moves. */
-        value = (won ? 1.0 : 0.0) + 0.01 * (double)r.score[seat] / (double)(r.base ? r.base : 1);
+        out.won = (seat == r.landlord) == r.landlord_won;
+        out.value = ddz_search_value(&r, seat, obj, g->opt.rules);
     }
     while (g->nhist > start)
         ddz_game_undo(g);
-    return value;
+    return out;
 }
 
 /* The ranks an opponent of v's seat might hold: every card not seen, less the cards known
@@ -267,8 +330,9 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         se->risky[i] = risky_move(v, &se->cand[i]);
     }
     /* Step 2. Sample worlds until the budget is spent; every candidate sees every world. */
+    DdzObjective obj = objective_for(se->cfg.objective, v->opt.rules);
     double deadline = now_ms() + se->cfg.time_ms;
-    int samples = 0;
+    int samples = 0, attempts = 0, fewest = -1;
     double weight = 0;
     DdzCards hands[DDZ_SEAT_NB];
     while (samples < se->cfg.samples && (se->cfg.time_ms <= 0 || samples < 2 || now_ms() < deadline)) {
@@ -276,29 +340,39 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         int misses = rebuild(se, v, hands);
         if (misses < 0)
             break;
-        /* A world where the others played as the policy would have counts fully; each
-         * decision the policy would not have made there divides its weight by 4. */
+        /* With the opponent model, a world is kept with probability infer_eps^(its misses
+         * beyond the fewest seen): rejection costs one replay, where a kept world costs a
+         * play-out per candidate, so every kept world counts fully. After 8 draws per sample
+         * wanted, every world is kept (with its weight). */
         double w = 1.0;
-        for (int k = 0; k < misses && w > 1e-6; k++)
-            w *= 0.25;
+        if (se->cfg.infer) {
+            if (fewest < 0 || misses < fewest)
+                fewest = misses;
+            w = sample_weight(se, misses - fewest);
+            if (++attempts <= 8 * se->cfg.samples) {
+                if (w < 1.0 && (double)(ddz_rng_next(&se->rng) >> 11) * 0x1p-53 >= w)
+                    continue;
+                w = 1.0;
+            }
+        }
         for (int i = 0; i < nc; i++) {
             DdzAction a = ddz_action_play(v->seat, se->cand[i], 0);
             if (ddz_game_apply(&se->world, &a, NULL) != 0) {
                 se->value[i] -= 1e9;
                 continue;
             }
-            double r = playout(se, v->seat);
-            se->value[i] += w * r;
-            se->wins[i] += r > 0.5 ? w : 0;
+            Outcome r = playout(se, v->seat, obj);
+            se->value[i] += w * r.value;
+            se->wins[i] += r.won ? w : 0;
             ddz_game_undo(&se->world);
         }
         weight += w;
         samples++;
     }
     /* Step 3. The best average, the policy's move winning ties and near-ties (the prior is
-     * worth 2% of the samples). */
+     * worth 2% of the samples: of a win, or of a game's points for the seat). */
     if (policy_move >= 0)
-        se->value[policy_move] += 0.02 * weight;
+        se->value[policy_move] += 0.02 * weight * (obj == DDZ_OBJECTIVE_ADP && v->seat == v->landlord ? 2 : 1);
     int best = 0;
     for (int i = 1; i < nc; i++)
         if (se->value[i] > se->value[best])
@@ -357,5 +431,47 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
     a->state = se;
     a->act = search_act;
     a->free = search_free;
+    return 0;
+}
+
+int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
+                            DdzSamplerEval *sum)
+{
+    DdzAgent a;
+    DdzView v;
+    ddz_game_view(g, seat, &v);
+    /* The hidden cards: the other seats' cards the view does not place. */
+    DdzCards hands[DDZ_SEAT_NB], hidden = 0;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (s != seat && !v.shown[s])
+            hidden |= g->hand[s] & ~(s == v.landlord ? v.bottom : 0);
+    int nhidden = ddz_cards_size(hidden);
+    if (nhidden == 0 || samples < 1 || ddz_search_agent_new(&a, cfg, seed, NULL) != 0)
+        return -1;
+    Search *se = a.state;
+    double t0 = now_ms();
+    int true_misses = rebuild(se, &v, g->hand);
+    double w_true = sample_weight(se, true_misses < 0 ? 0 : true_misses);
+    double sw = 0, sw2 = 0, acc = 0, accw = 0;
+    for (int i = 0; i < samples; i++) {
+        ddz_search_sample(&v, &se->rng, hands);
+        int misses = rebuild(se, &v, hands);
+        double w = misses < 0 ? 0 : sample_weight(se, misses), right = 0;
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            if (s != seat)
+                right += ddz_cards_size(hands[s] & g->hand[s] & hidden);
+        right /= nhidden;
+        acc += right;
+        accw += w * right;
+        sw += w;
+        sw2 += w * w;
+    }
+    sum->views++;
+    sum->acc_uniform += acc / samples;
+    sum->acc_weighted += sw > 0 ? accw / sw : acc / samples;
+    sum->ll += sw > 0 ? log(w_true / (sw / samples)) : 0;
+    sum->ess += sw2 > 0 ? sw * sw / (samples * sw2) : 0;
+    sum->ms += now_ms() - t0;
+    ddz_agent_free(&a);
     return 0;
 }

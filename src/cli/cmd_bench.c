@@ -9,8 +9,10 @@
 
 #include "cli.h"
 #include "ddz/game.h"
+#include "ddz/ai.h"
 #include "ddz/movegen.h"
 #include "ddz/rng.h"
+#include "ddz/search.h"
 #include "ddz/solve.h"
 
 static double now(void)
@@ -362,10 +364,60 @@ static void bench_solve(Bench *b, int count)
     ddz_solver_free(s);
 }
 
+/* The search's sampler on games the named agents play (douzero-style fixed landlord: seat 0
+ * bids 3): at every decision with a choice, from the deciding seat's view, 100 sampled deals
+ * uniform and weighed by the rule agent's model of the others (ε = eps per decision it would
+ * not have made); the share of hidden cards each puts right, the log-likelihood gain of the
+ * true deal and the effective sample share. Deterministic. */
+static void bench_sampler(Bench *b, const char *players, double eps, long games)
+{
+    DdzOptions opt = ddz_options_default();
+    opt.rules = b->rules;
+    DdzGame *g = malloc(sizeof *g);
+    DdzRng rng;
+    ddz_rng_seed(&rng, b->seed * 1000 + 777);
+    DdzSearchConfig cfg = ddz_search_default();
+    cfg.infer = true;
+    cfg.infer_eps = eps;
+    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0};
+    for (long k = 0; g && k < games; k++) {
+        DdzAgent ag[DDZ_SEAT_NB];
+        int made = 0;
+        for (; made < DDZ_SEAT_NB; made++)
+            if (ddz_ai_agent_new(&ag[made], players, b->seed * 7919 + (uint64_t)k * 3 + (uint64_t)made, NULL) != 0)
+                break;
+        bool ok = made == DDZ_SEAT_NB;
+        ddz_game_new(g, &opt, &rng, 0);
+        DdzAction bid = ddz_action_bid(0, 3);
+        if (ok && ddz_game_apply(g, &bid, NULL) != 0)
+            ok = false;
+        while (ok && g->phase == DDZ_PHASE_PLAY) {
+            if (ddz_game_legal_moves(g, b->buf) > 1)
+                ddz_search_sampler_eval(&cfg, g, g->turn, 100, b->seed + (uint64_t)g->nhist * 131 + (uint64_t)k, &sum);
+            ok = ddz_agent_step(&ag[g->turn], g, NULL) == 0;
+        }
+        while (made-- > 0)
+            ddz_agent_free(&ag[made]);
+        if (!ok) {
+            cli_fail("bench: agent '%s' could not play", players);
+            break;
+        }
+    }
+    double n = sum.views > 0 ? (double)sum.views : 1;
+    printf("sampler        %ld games by %s, %ld views x 100 samples, eps %.3g: hidden cards placed right %.4f "
+           "uniform, %.4f weighted; log-likelihood gain of the true deal %+.3f; effective samples %.3f; %.3f ms/sample\n",
+           games, players, sum.views, eps, sum.acc_uniform / n, sum.acc_weighted / n, sum.ll / n, sum.ess / n,
+           sum.ms / n / 100);
+    b->fingerprint = (b->fingerprint ^ (uint64_t)(sum.acc_weighted / n * 1e6)) * 0x100000001B3ull;
+    free(g);
+}
+
 int cmd_bench(int argc, char **argv)
 {
     Bench b = {DDZ_RULES_STANDARD, 1, 0xCBF29CE484222325ull, NULL};
-    const char *what = "all";
+    const char *what = "all", *players = "rule";
+    double eps = 0.25;
+    long games = 20;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rules")) {
             if (cli_rules_option(argc, argv, &i, &b.rules) != 0)
@@ -374,12 +426,26 @@ int cmd_bench(int argc, char **argv)
             char *end;
             if (i + 1 >= argc || (b.seed = strtoull(argv[++i], &end, 10), *end))
                 return cli_fail("bench: --seed needs a number");
+        } else if (!strcmp(argv[i], "--players")) {
+            if (i + 1 >= argc)
+                return cli_fail("bench: --players needs an agent name");
+            players = argv[++i];
+        } else if (!strcmp(argv[i], "--eps")) {
+            char *end;
+            if (i + 1 >= argc || (eps = strtod(argv[++i], &end), *end) || !(eps > 0 && eps <= 1))
+                return cli_fail("bench: --eps needs a number above 0, at most 1");
+        } else if (!strcmp(argv[i], "--games")) {
+            char *end;
+            if (i + 1 >= argc || (games = strtol(argv[++i], &end, 10), *end) || games < 1)
+                return cli_fail("bench: --games needs a positive number");
         } else if (!strcmp(argv[i], "movegen") || !strcmp(argv[i], "classify") || !strcmp(argv[i], "selfplay") ||
-                   !strcmp(argv[i], "maxmoves") || !strcmp(argv[i], "solve") || !strcmp(argv[i], "all")) {
+                   !strcmp(argv[i], "maxmoves") || !strcmp(argv[i], "solve") || !strcmp(argv[i], "sampler") ||
+                   !strcmp(argv[i], "all")) {
             what = argv[i];
         } else {
-            return cli_fail("bench: unknown benchmark '%s' (movegen, classify, selfplay, maxmoves, solve or all)",
-                            argv[i]);
+            return cli_fail(
+                "bench: unknown benchmark '%s' (movegen, classify, selfplay, maxmoves, solve, sampler or all)",
+                argv[i]);
         }
     }
     b.buf = malloc(sizeof *b.buf * DDZ_MAX_MOVES_DECK);
@@ -399,6 +465,8 @@ int cmd_bench(int argc, char **argv)
         bench_selfplay(&b, 300000);
     if (!strcmp(what, "solve"))
         bench_solve(&b, 200);
+    if (!strcmp(what, "sampler"))
+        bench_sampler(&b, players, eps, games);
     if (!strcmp(what, "maxmoves"))
         bench_maxmoves(&b);
     else

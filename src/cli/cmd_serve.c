@@ -282,6 +282,10 @@ int cmd_serve(int argc, char **argv)
         cfg->server.log = serve_log_line;
         cfg->server.log_ctx = &log;
     }
+    if (!cfg->log) {
+        cfg->log = serve_log_at;
+        cfg->log_ctx = &log;
+    }
     if (ddz_serve_run(cfg, &err) != 0)
         rc = cli_fail("serve: %s", err.msg);
 done:

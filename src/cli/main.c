@@ -145,7 +145,9 @@ static const CliCommand COMMANDS[] = {
      "its 95% confidence interval, then the same for A as landlord and A as farmers, the\n"
      "time, and A's time per decision (median, p99, max). Deal k is dealt from seed S+k and\n"
      "each agent is seeded from (S, k, seat), so the numbers do not depend on --jobs (for\n"
-     "agents whose play does not depend on time).\n"
+     "agents whose play does not depend on time). Search agents take options after colons:\n"
+     "search:MS (a time budget), search:0/N (N samples, reproducible), :adp (expected points)\n"
+     "or :wp (win chance), :infer (the opponent model), e.g. search:0/200:adp:infer, expert:adp.\n"
      "  --deals N    deals to play (default 1000), 2N games\n"
      "  --seed S     default 1\n"
      "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"
@@ -183,7 +185,7 @@ static const CliCommand COMMANDS[] = {
      "Ctrl-C (SIGINT) or SIGTERM.\n"
      "  --port N          TCP port (default 7733; 0 picks a free one, printed)\n"
      "  --listen ADDR     address to listen on (default 127.0.0.1: this machine only;\n"
-     "                    0.0.0.0 for the LAN)\n"
+     "                    0.0.0.0: the LAN; ::, IPv6 too; an interface or host name)\n"
      "  --db FILE         the SQLite database (default: none, nothing is kept)\n"
      "  --turn S          seconds for each decision (default 30; 0 no limit); when it runs out\n"
      "                    the player passes, or plays its smallest move when leading\n"
@@ -320,7 +322,9 @@ static const CliCommand COMMANDS[] = {
      "  --csv FILE        one line a second: people's latency (p50, p99, max), actions, games,\n"
      "                    the server's memory\n"
      "  --plot FILE.png   the same as a picture: latency and memory over time\n"},
-    {"bench", cmd_bench, "ddz bench [movegen|classify|selfplay|maxmoves|solve|all] [--rules P] [--seed N]",
+    {"bench", cmd_bench,
+     "ddz bench [movegen|classify|selfplay|maxmoves|solve|sampler|all] [--rules P] [--seed N]\n"
+     "          [--players NAME] [--games N] [--eps E]",
      "Deterministic benchmarks on one core: fixed seeds, the xoshiro256** generator, and a\n"
      "fingerprint that changes only when behaviour changes.\n"
      "  movegen     leading moves of 10,000 random 20-card and 17-card hands; following\n"
@@ -332,6 +336,11 @@ static const CliCommand COMMANDS[] = {
      "  solve       the endgame solver: the four published two-player positions, then 200\n"
      "              random 14-against-14 positions (median, mean and max time); the\n"
      "              fingerprint covers who wins, the node total the search\n"
+     "  sampler     the search's sampler of the hidden cards on --games N games (default 20)\n"
+     "              played by --players NAME (default rule), seat 0 the landlord: at each\n"
+     "              decision with a choice, 100 samples uniform and weighed by the opponent\n"
+     "              model (ε --eps, default 0.25): the share of hidden cards placed right,\n"
+     "              the log-likelihood gain of the true deal, the effective samples\n"
      "  all         movegen, classify and selfplay (default)\n"},
 };
 #define COMMAND_NB ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))

@@ -63,3 +63,8 @@ void serve_log_line(void *ctx, const char *line)
     int level = !strncmp(line, "cut connection", 14) ? SERVE_LOG_NOTICE : SERVE_LOG_WARNING;
     serve_log(ctx, level, "%s", line);
 }
+
+void serve_log_at(void *ctx, int level, const char *line)
+{
+    serve_log(ctx, level, "%s", line);
+}

@@ -29,4 +29,7 @@ void serve_log(ServeLog *log, int level, const char *fmt, ...) __attribute__((fo
  * a notice, anything else it reports (a game not stored, an action refused) a warning. */
 void serve_log_line(void *ctx, const char *line);
 
+/* The transport's own lines (DdzServeConfig.log; ctx is the ServeLog), at their level. */
+void serve_log_at(void *ctx, int level, const char *line);
+
 #endif

@@ -12,6 +12,7 @@
 
 typedef struct Room Room;
 typedef struct Player Player;
+typedef struct Pending Pending;
 
 /* Rates: a connection may send 20 messages at once and 10 a second after; 10 errors at once
  * and one every 2 seconds after (more is cut off); chat 3 lines at once, one per 2 s after. */
@@ -109,7 +110,8 @@ struct Room {
     long games;           /* games dealt in this room */
     int next_first;       /* first bidder of the next deal */
     DdzGame *game;        /* while playing */
-    int64_t store_game;   /* the game's row */
+    int64_t store_game;   /* the game's row (0: its start was not stored) */
+    int64_t dealt;        /* when the game was dealt */
     uint8_t seed[DDZ_SEED256_BYTES]; /* the deal's 256-bit seed (RULES §2) */
     char salt[33], commit[65];
     int64_t deadline;     /* the seat to act must act by then (0: none) */
@@ -120,7 +122,7 @@ struct Room {
     int64_t start_after;  /* no deal before this time */
     int64_t creator;      /* the player who opened it (0: quick match) */
     uint64_t addr;        /* the address it was opened from (0: unknown or quick) */
-    Tries pw;             /* password tries, over all addresses */
+    Tries pw;             /* wrong passwords, from all addresses (guard.c) */
     int64_t thinking;     /* the key of the decision handed to cfg.think (0: none) */
     int64_t think_since;  /* when it was handed out */
     int64_t active;       /* the last time a person did something in it */
@@ -149,6 +151,7 @@ struct DdzServer {
     bool gc;              /* a room may have emptied: room_gc looks */
     bool failed_alloc;
     GuardTable guards;    /* per address */
+    Pending *pending, *pending_tail; /* ends waiting for the store (pending.c) */
     DdzMove moves[DDZ_MAX_MOVES + 1]; /* scratch for legal moves */
 };
 
@@ -193,8 +196,22 @@ uint64_t guard_addr_key(const char *addr);
 Guard *guard_get(GuardTable *t, uint64_t key);
 void guard_sweep(GuardTable *t, int64_t now);
 void guard_free(GuardTable *t);
-int64_t guard_pw_wait(const Tries *tr, int64_t now);
-void guard_pw_result(Tries *tr, bool ok, int64_t now);
+/* Password tries. An address has GUARD_PW_FREE free failures (over all rooms), then waits
+ * longer after each; at a room that has seen GUARD_PW_ATTACK failures lately (from anywhere),
+ * an address has one. An address that has not failed may always try: an attack on a room
+ * slows the attackers without locking out its players. */
+#define GUARD_PW_FREE 5
+#define GUARD_PW_ATTACK 10
+#define GUARD_NO_ADDR 2   /* the key that connections with no known address share */
+int64_t guard_pw_wait(const Tries *tr, int allowed, int64_t now);
+void guard_pw_fail(Tries *tr, int64_t now);
+bool guard_pw_attacked(const Tries *room, int64_t now);
+
+/* pending.c: a game's end the store did not take (copied), written again by pending_retry
+ * (each tick that finds the store alive) until it is stored or refused. */
+void pending_add(DdzServer *srv, const Room *r, const DdzStoreEnd *e);
+void pending_retry(DdzServer *srv);
+void pending_free(DdzServer *srv);   /* a last try, then what is left is logged and dropped */
 
 /* room.c */
 Room *room_find(DdzServer *srv, long id);

@@ -1,7 +1,9 @@
 /* guard.c -- limits per network address and per room against one client taking what belongs
- * to everyone: rooms opened per address, password tries per address and per room with an
- * exponential back-off. Addresses are kept as 64-bit hashes in an open-addressing table;
- * entries with nothing to remember are dropped by the sweep. */
+ * to everyone: rooms opened per address, password tries per address with an exponential
+ * back-off that a room under attack tightens. Addresses are kept as 64-bit hashes in an
+ * open-addressing table; entries with nothing to remember are dropped by the sweep. */
+#define _DEFAULT_SOURCE /* inet_pton */
+#include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,18 +11,31 @@
 
 #include "core.h"
 
-/* Password tries: this many failures are free, then each one doubles the wait before the
- * next try (1 s, 2 s, 4 s, ... up to 5 minutes); a success or 10 quiet minutes forgive. */
-#define PW_FREE 5
+/* Password tries: after its free failures (core.h) each one doubles an address's wait
+ * before the next try (1 s, 2 s, 4 s, ... up to 5 minutes); only 10 quiet minutes forgive (a
+ * success does not: a right password for one room must not buy more guesses at another). */
 #define PW_MAX_WAIT_MS (5 * 60 * 1000)
 #define PW_FORGET_MS (10 * 60 * 1000)
 
+static const uint8_t V4MAPPED[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+
+/* The key of an address: a hash of the IPv4 address, or of the IPv6 /64 network (one host
+ * commonly holds a whole /64, so its addresses count as one); other strings as they are. */
 uint64_t guard_addr_key(const char *addr)
 {
     if (!addr || !*addr)
         return 0;
-    uint8_t h[32];
-    crypto_hash_sha256(h, (const unsigned char *)addr, strlen(addr));
+    uint8_t h[32], a[16];
+    if (inet_pton(AF_INET6, addr, a) == 1) {
+        if (memcmp(a, V4MAPPED, sizeof V4MAPPED) != 0)
+            memset(a + 8, 0, 8);
+        crypto_hash_sha256(h, a, sizeof a);
+    } else if (inet_pton(AF_INET, addr, a + 12) == 1) {
+        memcpy(a, V4MAPPED, sizeof V4MAPPED);
+        crypto_hash_sha256(h, a, sizeof a);
+    } else {
+        crypto_hash_sha256(h, (const unsigned char *)addr, strlen(addr));
+    }
     uint64_t k;
     memcpy(&k, h, sizeof k);
     return k ? k : 1;
@@ -98,28 +113,31 @@ void guard_free(GuardTable *t)
     memset(t, 0, sizeof *t);
 }
 
-/* 0 when a password may be tried now, else the milliseconds to wait. */
-int64_t guard_pw_wait(const Tries *tr, int64_t now)
+/* 0 when a password may be tried now, else the milliseconds to wait; the first `allowed`
+ * failures cost no wait. */
+int64_t guard_pw_wait(const Tries *tr, int allowed, int64_t now)
 {
-    if (tr->fails < PW_FREE)
+    if (tr->fails < allowed)
         return 0;
     if (now - tr->last >= PW_FORGET_MS)
         return 0;
-    int shift = tr->fails - PW_FREE;
+    int shift = tr->fails - allowed;
     int64_t wait = shift >= 20 ? PW_MAX_WAIT_MS : (int64_t)1000 << shift;
     if (wait > PW_MAX_WAIT_MS)
         wait = PW_MAX_WAIT_MS;
     return tr->last + wait > now ? tr->last + wait - now : 0;
 }
 
-void guard_pw_result(Tries *tr, bool ok, int64_t now)
+void guard_pw_fail(Tries *tr, int64_t now)
 {
-    if (ok) {
+    if (now - tr->last >= PW_FORGET_MS)
         tr->fails = 0;
-    } else {
-        if (now - tr->last >= PW_FORGET_MS)
-            tr->fails = 0;
-        tr->fails++;
-    }
+    tr->fails++;
     tr->last = now;
+}
+
+/* Whether a room has seen GUARD_PW_ATTACK wrong passwords without 10 quiet minutes since. */
+bool guard_pw_attacked(const Tries *room, int64_t now)
+{
+    return room->fails >= GUARD_PW_ATTACK && now - room->last < PW_FORGET_MS;
 }

@@ -161,20 +161,21 @@ void lobby_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
         return;
     }
     if (r->has_password && password) {
-        /* Tries are limited per room and per address, with a back-off that doubles. */
-        Guard *g = guard_get(&srv->guards, c->addr);
-        int64_t wait = guard_pw_wait(&r->pw, srv->now), wait_addr = g ? guard_pw_wait(&g->pw, srv->now) : 0;
-        if (wait_addr > wait)
-            wait = wait_addr;
+        /* Tries are limited per address, with a back-off that doubles; a room under attack
+         * leaves each address one free failure instead of GUARD_PW_FREE (guard.c). */
+        Guard *g = guard_get(&srv->guards, c->addr ? c->addr : GUARD_NO_ADDR);
+        int allowed = guard_pw_attacked(&r->pw, srv->now) ? 1 : GUARD_PW_FREE;
+        int64_t wait = g ? guard_pw_wait(&g->pw, allowed, srv->now) : 0;
         if (wait > 0) {
-            srv_error(srv, c->id, "too_many_tries", "too many wrong passwords; try again in %lld s",
+            srv_error(srv, c->id, "too_many_tries", "too many wrong passwords from your address; try again in %lld s",
                       (long long)(wait + 999) / 1000);
             return;
         }
-        bool ok = password_ok(r, password);
-        guard_pw_result(&r->pw, ok, srv->now);
-        if (g)
-            guard_pw_result(&g->pw, ok, srv->now);
+        if (!password_ok(r, password)) {
+            guard_pw_fail(&r->pw, srv->now);
+            if (g)
+                guard_pw_fail(&g->pw, srv->now);
+        }
     }
     if (!password_ok(r, password)) {
         srv_refuse(srv, c->id, "wrong_password", json_pack("{s:I, s:b}", "room", (json_int_t)id, "given", password != NULL),

@@ -229,10 +229,13 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
         srv->last_maintain = now;
         int aborted;
         DdzError err;
-        if (ddz_store_maintain(srv->store, &aborted, &err) != 0)
+        if (ddz_store_maintain(srv->store, &aborted, &err) != 0) {
             srv_log(srv, "store: %s", err.msg);
-        else if (aborted)
-            srv_log(srv, "store: %d games of a stopped server aborted", aborted);
+        } else {
+            if (aborted)
+                srv_log(srv, "store: %d games of a stopped server aborted", aborted);
+            pending_retry(srv);
+        }
     }
 }
 
@@ -273,6 +276,7 @@ void ddz_server_free(DdzServer *srv)
 {
     if (!srv)
         return;
+    pending_free(srv);
     room_free_all(srv);
     while (srv->players)
         srv_player_free(srv, srv->players);

@@ -325,7 +325,8 @@ int ddz_store_game_end(DdzStore *st, const DdzStoreEnd *e, DdzError *err)
         goto rollback;
     if (sqlite3_changes(st->db) != 1) {
         snprintf(err->msg, sizeof err->msg, "game %lld is not playing (already ended or aborted)", (long long)e->game);
-        goto rollback;
+        exec(st, "ROLLBACK", NULL);
+        return -2;
     }
     /* Step 2. The record. */
     s = prepare(st, "INSERT INTO records(game, text) VALUES(?, ?)", err);

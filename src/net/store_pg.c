@@ -308,27 +308,33 @@ int ddz_pg_game_players(DdzPg *pg, int64_t game, const int64_t player[3], DdzErr
 
 int ddz_pg_game_end(DdzPg *pg, const DdzStoreEnd *e, DdzError *err)
 {
-    char sg[24], snow[24], seed[24], ll[24], won[24];
+    char sg[24], snow[24], ll[24], won[24];
     i64(sg, e->game);
     i64(snow, e->now);
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)e->seed);
     i64(ll, e->landlord);
     i64(won, e->landlord_won);
     if (run_done(pg, "BEGIN", 0, NULL, err, "begin") != 0)
         return -1;
-    /* Only a game still playing ends: never twice. */
-    const char *p[7] = {e->redeal ? "redeal" : "finished", snow, seed, e->salt, e->redeal ? NULL : ll,
-                        e->redeal ? NULL : won, sg};
+    /* Only a game still playing ends: never twice. A game of this server that another one
+     * aborted while the database was away from it (its "alive" went stale) ends too: it was
+     * played to the end, and its people are not told otherwise. */
+    const char *p[8] = {e->redeal ? "redeal" : "finished", snow, e->seed, e->salt, e->redeal ? NULL : ll,
+                        e->redeal ? NULL : won, sg, pg->server};
     PGresult *r = run(pg, "UPDATE games SET status = $1, ended = $2, seed = $3, salt = $4, landlord = $5, "
-                          "landlord_won = $6 WHERE id = $7 AND status = 'playing'", 7, p, err, "end game");
+                          "landlord_won = $6 WHERE id = $7 AND (status = 'playing' OR "
+                          "(status = 'aborted' AND ended IS NULL AND server = $8))", 8, p, err, "end game");
     if (!r)
         goto rollback;
     bool moved = !strcmp(PQcmdTuples(r), "1");
     PQclear(r);
     if (!moved) {
         ddz_error_set(err, 0, "game %lld is not playing (already ended or aborted)", (long long)e->game);
-        goto rollback;
+        run_done(pg, "ROLLBACK", 0, NULL, NULL, "rollback");
+        return -2;
     }
+    const char *pn[1] = {sg};
+    if (run_done(pg, "DELETE FROM notices WHERE game = $1", 1, pn, err, "notices") != 0)
+        goto rollback;
     const char *pr[2] = {sg, e->record};
     if (run_done(pg, "INSERT INTO records(game, text) VALUES($1, $2)", 2, pr, err, "record") != 0)
         goto rollback;
@@ -370,7 +376,7 @@ int ddz_pg_game_abort(DdzPg *pg, int64_t game, const char *reason, DdzError *err
             return -1;
     }
     const char *p[1] = {sg};
-    return run_done(pg, "UPDATE games SET status = 'aborted' WHERE id = $1 AND status = 'playing'", 1, p, err,
+    return run_done(pg, "UPDATE games SET status = 'aborted', ended = " NOW_MS " WHERE id = $1 AND status = 'playing'", 1, p, err,
                     "abort game");
 }
 

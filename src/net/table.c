@@ -177,8 +177,15 @@ static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResu
         e.penalty[s] = penalty ? penalty[s] : 0;
     }
     DdzError err;
-    if (ddz_store_game_end(srv->store, &e, &err) != 0)
+    int rc = e.game ? ddz_store_game_end(srv->store, &e, &err) : -1;
+    if (rc == -2) {
         srv_log(srv, "room %ld: game %lld not stored: %s", r->id, (long long)e.game, err.msg);
+    } else if (rc != 0) {
+        /* The store is away (or never had the game's start): kept, and written when it is back. */
+        if (e.game)
+            srv_log(srv, "room %ld: game %lld kept to store later: %s", r->id, (long long)e.game, err.msg);
+        pending_add(srv, r, &e);
+    }
 }
 
 static void deal(DdzServer *srv, Room *r);
@@ -284,6 +291,7 @@ static void deal(DdzServer *srv, Room *r)
     r->games++;
     r->state = ROOM_PLAYING;
     r->store_game = 0;
+    r->dealt = srv->now;
     if (srv->store) {
         char options[256];
         ddz_options_format(&r->opt, options, sizeof options);

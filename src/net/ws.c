@@ -1,8 +1,12 @@
 /* ws.c -- the WebSocket transports over libwebsockets: ddz_serve_run feeds the server core
  * from one event loop; DdzWsClient carries client connections for ddz connect and loadtest. */
 #define _DEFAULT_SOURCE /* strdup, setrlimit */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <net/if.h>
+#include <netdb.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,7 +244,8 @@ typedef struct Serve {
     struct lws_context *ctx;
     lws_sorted_usec_list_t sul;
     Map map;
-    bool quiet, uv, stopping;
+    const DdzServeConfig *cfg;
+    bool uv, stopping;
     int64_t last_stats;
     const DdzWebSite *web;
     DdzPool *pool;        /* computer decisions, off the loop (NULL: on it) */
@@ -309,6 +314,23 @@ static void log_line(void *ctx, const char *line)
     fprintf(stderr, "ddz serve: %s\n", line);
 }
 
+/* One of the transport's own log lines, at a syslog level (cfg->log, else standard error). */
+static void say(const DdzServeConfig *cfg, int level, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(const DdzServeConfig *cfg, int level, const char *fmt, ...)
+{
+    if (cfg->quiet)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (cfg->log)
+        cfg->log(cfg->log_ctx, level, line);
+    else
+        log_line(NULL, line);
+}
+
 /* cfg.think: a computer decision goes to the pool. */
 static int think(void *ctx, const DdzThinkJob *job)
 {
@@ -340,16 +362,17 @@ static void tick(lws_sorted_usec_list_t *sul)
         ddz_pool_drain(sv->pool, sv->srv, now);
     ddz_server_tick(sv->srv, now);
     drain(sv);
-    if (!sv->quiet && now - sv->last_stats >= 60000) {
+    if (!sv->cfg->quiet && now - sv->last_stats >= 60000) {
         DdzServerStats st;
         ddz_server_stats(sv->srv, &st);
         int pending = 0;
         int64_t wait = 0;
         if (sv->pool)
             ddz_pool_stats(sv->pool, &pending, &wait);
-        fprintf(stderr, "ddz serve: %ld connections, %ld rooms (%ld playing), %ld games finished, %ld aborted; "
-                "%d computer decisions pending (longest queue wait %lld ms)\n", st.conns, st.rooms, st.playing,
-                st.games_finished, st.games_aborted, pending, (long long)wait);
+        say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing), %ld games finished, "
+            "%ld aborted; %d computer decisions pending (longest queue wait %lld ms); %ld results waiting for the "
+            "store", st.conns, st.rooms, st.playing, st.games_finished, st.games_aborted, pending, (long long)wait,
+            st.results_pending);
         sv->last_stats = now;
     }
     lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
@@ -444,12 +467,47 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
     }
 }
 
+/* The address to listen on, as lws takes it: an IP address or an interface name as given, a
+ * host name ("localhost") resolved to its first address (IPv4 first). lws 4.1 would take a
+ * name it cannot find for an interface that may appear later and listen on nothing meanwhile. */
+static int listen_address(const char *given, char *out, size_t size, DdzError *err)
+{
+    unsigned char sa[sizeof(struct in6_addr)];
+    if (inet_pton(AF_INET, given, sa) == 1 || inet_pton(AF_INET6, given, sa) == 1 || if_nametoindex(given)) {
+        snprintf(out, size, "%s", given);
+        return 0;
+    }
+    struct addrinfo hints, *res = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_socktype = SOCK_STREAM;
+    int rc = getaddrinfo(given, NULL, &hints, &res);
+    const struct addrinfo *ai = res;
+    for (const struct addrinfo *a = res; a; a = a->ai_next)
+        if (a->ai_family == AF_INET) {
+            ai = a;
+            break;
+        }
+    if (rc != 0 || !ai ||
+        getnameinfo(ai->ai_addr, ai->ai_addrlen, out, (socklen_t)size, NULL, 0, NI_NUMERICHOST) != 0) {
+        snprintf(err->msg, sizeof err->msg, "cannot listen on '%.100s': not an address, an interface or a known "
+                 "host name (%s)", given, rc ? gai_strerror(rc) : "no address");
+        if (res)
+            freeaddrinfo(res);
+        return -1;
+    }
+    freeaddrinfo(res);
+    return 0;
+}
+
 int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
 {
+    char iface[INET6_ADDRSTRLEN + IF_NAMESIZE + 2];
+    if (listen_address(cfg->iface ? cfg->iface : "127.0.0.1", iface, sizeof iface, err) != 0)
+        return -1;
     raise_fd_limit();
     Serve sv;
     memset(&sv, 0, sizeof sv);
-    sv.quiet = cfg->quiet;
+    sv.cfg = cfg;
     sv.web = cfg->web;
     DdzStore *store = NULL;
     if (cfg->db) {
@@ -457,9 +515,9 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
         store = ddz_store_open(cfg->db, cfg->sync_full, &aborted, err);
         if (!store)
             return -1;
-        if (aborted && !cfg->quiet)
-            fprintf(stderr, "ddz serve: %d unfinished game%s from before marked aborted (no score changed)\n",
-                    aborted, aborted == 1 ? "" : "s");
+        if (aborted)
+            say(cfg, 4, "%d unfinished game%s from before marked aborted (no score changed)", aborted,
+                aborted == 1 ? "" : "s");
     }
     DdzServerConfig scfg = cfg->server;
     if (!cfg->quiet && !scfg.log)
@@ -495,7 +553,12 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = cfg->port;
-    info.iface = cfg->iface ? cfg->iface : "127.0.0.1";
+    info.iface = iface;
+    /* lws 4.1 opens an IPv6 socket when it can, and binds it to every address when the
+     * interface is an IPv4 one ("127.0.0.1" would listen on *): an IPv4 address gets an IPv4
+     * socket bound to it. */
+    if (!strchr(info.iface, ':'))
+        info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
     info.protocols = protocols;
     info.user = &sv;
     info.retry_and_idle_policy = &retry;
@@ -512,9 +575,11 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     }
     struct lws_vhost *vh = lws_get_vhost_by_name(sv.ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
-    printf("ddz serve: listening on ws://%s:%d%s%s", info.iface, port, cfg->db ? " with " : "", cfg->db ? cfg->db : "");
+    bool v6 = strchr(iface, ':') != NULL; /* an IPv6 address goes in brackets in a URL */
+    printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
+           cfg->db ? " with " : "", cfg->db ? cfg->db : "");
     if (cfg->web) /* one line: scripts read the port from it */
-        printf(" (in a browser: http://%s:%d/)", info.iface, port);
+        printf(" (in a browser: http://%s%s%s:%d/)", v6 ? "[" : "", iface, v6 ? "]" : "", port);
     printf("\n");
     fflush(stdout);
     if (cfg->listening)
@@ -545,9 +610,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     free(sv.map.keys);
     free(sv.map.vals);
     ddz_store_close(store);
-    if (!cfg->quiet)
-        fprintf(stderr, "ddz serve: stopped; %ld games finished, %ld aborted\n", st.games_finished,
-                st.games_aborted + st.playing);
+    say(cfg, 5, "stopped; %ld games finished, %ld aborted", st.games_finished, st.games_aborted + st.playing);
     return 0;
 }
 
