@@ -18,8 +18,8 @@
 
 #define DDZ_PROTOCOL_VERSION 1
 /* Additions within version 1 that a client may rely on when welcome says so (PROTOCOL.md):
- * 2 = rooms paged and filtered, spectators as a count, aborted, limits. */
-#define DDZ_PROTOCOL_REVISION 2
+ * 2 = rooms paged and filtered, spectators as a count, aborted, limits; 3 = tournaments. */
+#define DDZ_PROTOCOL_REVISION 3
 /* The largest message the server reads; a longer one is refused and its sender cut off. */
 #define DDZ_MAX_MESSAGE 65536
 #define DDZ_NAME_MAX 16  /* characters (code points) in a nickname or room name */
@@ -65,6 +65,13 @@ typedef struct DdzServerConfig {
      * decides at once, inside ddz_server_tick (tests, small servers). */
     int (*think)(void *ctx, const DdzThinkJob *job);
     void *think_ctx;
+    /* Tournaments (docs/PROTOCOL.md "Tournaments"): events opened at the start ("NAME:OPTIONS";
+     * one whose name a stored unfinished event has goes on instead), and the players who may
+     * open and start events from the lobby. Both borrowed: they must outlive the server. */
+    const char *const *tournaments;
+    int ntournaments;
+    const int64_t *tour_admins;
+    int ntour_admins;
     /* Optional log of notable events (a line without newline), e.g. to standard error. */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;

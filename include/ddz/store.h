@@ -11,6 +11,7 @@
 #define DDZ_STORE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "ddz/cards.h"
@@ -114,5 +115,11 @@ int ddz_store_stats(DdzStore *st, DdzStoreStats *out, DdzError *err);
  * or -1 (fn returning nonzero stops with that value). */
 int ddz_store_records(DdzStore *st, int (*fn)(void *ctx, int64_t game, const char *record), void *ctx,
                       DdzError *err);
+
+/* A finished tournament's record (JSON Lines, docs/TOURNAMENT.md: every draw and every game,
+ * for ddz verify) from the tournament tables of a SQLite store (docs/PROTOCOL.md,
+ * "Tournaments"). Returns 0, or -1 with err (no such event, not finished, a stored game that
+ * does not hold). */
+int ddz_store_tour_record(DdzStore *st, int64_t id, FILE *out, DdzError *err);
 
 #endif

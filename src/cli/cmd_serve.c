@@ -74,9 +74,25 @@ static int report(const char *db, bool records)
     return rc;
 }
 
+/* --tour-record ID: a finished tournament's record for ddz verify. */
+static int tour_record(const char *db, long id)
+{
+    DdzError err;
+    DdzStore *st = ddz_store_open_readonly(db, &err);
+    if (!st)
+        return cli_fail("serve: %s", err.msg);
+    int rc = ddz_store_tour_record(st, id, stdout, &err) == 0 ? CLI_OK : cli_fail("serve: %s", err.msg);
+    ddz_store_close(st);
+    return rc;
+}
+
+#define SERVE_TOURS 16
 typedef struct ServeArgs {
     DdzServeConfig cfg;
     bool report, records;
+    const char *tours[SERVE_TOURS];   /* --tournament */
+    int64_t admins[SERVE_TOURS];      /* --tour-admin */
+    long tour_record;                 /* --tour-record ID (0: none) */
     char *owned[64]; /* values read from the config file, which cfg may point to */
     int nowned;
     DdzWebSite dir_site; /* --web DIR */
@@ -157,6 +173,24 @@ static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *
         cfg->web = &sa->dir_site;
     } else if (!strcmp(a, "--no-web")) {
         cfg->web = NULL;
+    } else if (!strcmp(a, "--tournament")) {
+        if (*i + 1 >= argc)
+            return ddz_error_set(err, 0, "--tournament needs NAME:OPTIONS (players=27,games=6,...)");
+        if (cfg->server.ntournaments == SERVE_TOURS)
+            return ddz_error_set(err, 0, "at most %d --tournament", SERVE_TOURS);
+        sa->tours[cfg->server.ntournaments++] = argv[++*i];
+        cfg->server.tournaments = sa->tours;
+    } else if (!strcmp(a, "--tour-admin") || !strcmp(a, "--tour-record")) {
+        if (int_arg(argc, argv, i, 1, 1L << 40, &v, err))
+            return -1;
+        if (!strcmp(a, "--tour-record")) {
+            sa->tour_record = v;
+        } else {
+            if (cfg->server.ntour_admins == SERVE_TOURS)
+                return ddz_error_set(err, 0, "at most %d --tour-admin", SERVE_TOURS);
+            sa->admins[cfg->server.ntour_admins++] = v;
+            cfg->server.tour_admins = sa->admins;
+        }
     } else if (!strcmp(a, "--leaver-penalty")) {
         cfg->server.leaver_penalty = true;
     } else if (!strcmp(a, "--sync-full")) {
@@ -199,7 +233,7 @@ static int conf_keys(ServeConfKey *keys, int max)
     for (int i = 0; i < n && k < max; i++) {
         const char *name = o[i].name;
         if (!strcmp(name, "--config") || !strcmp(name, "--check-config") || !strcmp(name, "--report") ||
-            !strcmp(name, "--records") || !strcmp(name, "--help"))
+            !strcmp(name, "--records") || !strcmp(name, "--tour-record") || !strcmp(name, "--help"))
             continue;
         if (!strcmp(name, "-o"))
             snprintf(keys[k].name, sizeof keys[k].name, "option");
@@ -270,6 +304,10 @@ int cmd_serve(int argc, char **argv)
     }
     if (check) {
         printf("ddz serve: %s: the configuration is good\n", conf);
+        goto done;
+    }
+    if (sa.tour_record) {
+        rc = cfg->db ? tour_record(cfg->db, sa.tour_record) : cli_fail("serve: --tour-record needs --db FILE");
         goto done;
     }
     if (sa.report || sa.records) {

@@ -194,6 +194,12 @@ static const CliCommand COMMANDS[] = {
      "  --quick-level L   level of quick match's computers (default normal)\n"
      "  --auto-level L    level of the computer that plays for a player (default normal)\n"
      "  --leaver-penalty  a player who leaves a game loses 10 x the base score (RULES §6)\n"
+     "  --tournament SPEC open a tournament, SPEC = NAME:OPTIONS: players=N (3..243),\n"
+     "                    games=K, groups=G, start=full|+10m|2026-12-01T20:00Z, fill=LEVEL\n"
+     "                    (computers fill to a multiple of three), pause=S, and rule options\n"
+     "                    over -o competition (docs/PROTOCOL.md, Tournaments); with --db it\n"
+     "                    survives restarts\n"
+     "  --tour-admin ID   player ID may open and start tournaments from the lobby\n"
      "  --rules P, -o OPT  rules of rooms created without options (ddz help options)\n"
      "  --sync-full       SQLite synchronous=FULL: survive power loss too, at some speed\n"
      "  --max-conns N     connections at once (default 20000)\n"
@@ -215,7 +221,9 @@ static const CliCommand COMMANDS[] = {
      "                    copy built into ddz\n"
      "  --no-web          no browser client (plain HTTP gets 400)\n"
      "  --report          with --db: print what the database holds (JSON) and exit\n"
-     "  --records         with --db: print every stored game record (JSON Lines) and exit\n"},
+     "  --records         with --db: print every stored game record (JSON Lines) and exit\n"
+     "  --tour-record ID  with --db: print tournament ID's record (JSON Lines, ddz verify)\n"
+     "                    and exit\n"},
     {"connect", cmd_connect,
      "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--new] [--record F] [--sort MODE]",
      "Plays on a ddz server. On a terminal, full screen (ncursesw): the lobby (rooms with their\n"

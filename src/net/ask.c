@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "tourney.h"
 #include "refuse.h"
 #include "ddz/ai.h"
 #include "ddz/text.h"
@@ -197,6 +198,8 @@ void room_human_action(DdzServer *srv, Player *p, const json_t *msg, const char 
 {
     Room *r = p->room;
     r->active = srv->now;
+    if (tourney_refuse_room(srv, p, r, p->seat, type))
+        return;
     if (!strcmp(type, "leave")) {
         room_leave(srv, p);
     } else if (!strcmp(type, "state")) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "tourney.h"
 
 /* Takes one token from a bucket of capacity cap refilled at rate per second. */
 bool srv_bucket_take(Bucket *b, double cap, double rate, int64_t now)
@@ -168,6 +169,7 @@ static void conn_drop(DdzServer *srv, Conn *c)
     srv->gc = true;
     if (p) {
         p->conn = 0;
+        tourney_disconnected(srv, p);
         if (p->room)
             room_disconnected(srv, p);
         srv_player_forget_maybe(srv, p);

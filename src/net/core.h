@@ -12,6 +12,13 @@
 
 typedef struct Room Room;
 typedef struct Player Player;
+struct Tourney;
+
+/* The server's tournaments (tourney.h). */
+typedef struct Tourneys {
+    struct Tourney **ev;
+    int n, cap;
+} Tourneys;
 typedef struct Pending Pending;
 
 /* Rates: a connection may send 20 messages at once and 10 a second after; 10 errors at once
@@ -71,6 +78,8 @@ struct Player {
     bool used;             /* it sat down, watched or was found in the store */
     bool stored;           /* its row is in the store */
     int64_t idle_since;    /* no connection and no room since then (0: in use) */
+    struct Tourney *tour;  /* registered in this event, not over: kept in memory (tourney.c) */
+    struct Tourney *follow; /* follows this event as a spectator */
     Player *next, *prev;   /* all players */
     Player *hnext;         /* token-hash chain */
 };
@@ -126,6 +135,8 @@ struct Room {
     int64_t thinking;     /* the key of the decision handed to cfg.think (0: none) */
     int64_t think_since;  /* when it was handed out */
     int64_t active;       /* the last time a person did something in it */
+    struct Tourney *tour; /* a tournament's table (tourney.c), else NULL */
+    int tour_run;         /* its index among the event's running tables */
 };
 
 struct DdzServer {
@@ -151,6 +162,7 @@ struct DdzServer {
     bool gc;              /* a room may have emptied: room_gc looks */
     bool failed_alloc;
     GuardTable guards;    /* per address */
+    Tourneys tours;       /* tournaments (tourney.c) */
     Pending *pending, *pending_tail; /* ends waiting for the store (pending.c) */
     DdzMove moves[DDZ_MAX_MOVES + 1]; /* scratch for legal moves */
 };
@@ -223,6 +235,10 @@ void room_free_all(DdzServer *srv);
 int room_take_seat(DdzServer *srv, Room *r, Player *p, int want);
 int room_add_watcher(DdzServer *srv, Room *r, Player *p);
 void room_leave(DdzServer *srv, Player *p);
+/* room_leave with a reason in its "left" ("tournament"). */
+void room_leave_reason(DdzServer *srv, Player *p, const char *reason);
+/* Everyone in the room goes back to the lobby ("left" with the reason); the room then closes. */
+void room_close(DdzServer *srv, Room *r, const char *reason);
 void room_close_idle(DdzServer *srv, Room *r);
 void room_send_watch_count(DdzServer *srv, Room *r);
 void room_disconnected(DdzServer *srv, Player *p);
@@ -238,6 +254,9 @@ void room_broadcast_text(DdzServer *srv, Room *r, const char *text, size_t len);
 
 /* table.c */
 void room_try_start(DdzServer *srv, Room *r);
+/* After a game: the room waits for the next deal (people ready again; leavers and the
+ * disconnected lose their seats, except at a tournament table). */
+void room_back_to_waiting(DdzServer *srv, Room *r);
 void room_tick(DdzServer *srv, Room *r);
 void room_schedule(DdzServer *srv, Room *r);   /* timers for the seat to act, and its turn */
 /* room_schedule in two steps: the timers (deadline, computer), then the private "turn". */

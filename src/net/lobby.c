@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "core.h"
+#include "tourney.h"
 
 /* The lobby's list, a page at a time (at most ROOMS_PAGE summaries, well within a message),
  * optionally only rooms waiting for players, playing, or with a free seat. */
@@ -85,7 +86,7 @@ void lobby_create(DdzServer *srv, Conn *c, const json_t *msg)
     Player *p = c->player;
     const char *name, *password, *options;
     long turn, watchers;
-    if (!need_lobby(srv, p) || srv_get_str(srv, c->id, msg, "name", false, &name) != 0 ||
+    if (!need_lobby(srv, p) || tourney_busy(srv, p) || srv_get_str(srv, c->id, msg, "name", false, &name) != 0 ||
         srv_get_int(srv, c->id, msg, "spectators", false, 0, srv->cfg.spectators_max, srv->cfg.spectators_max,
                 &watchers) != 0 ||
         srv_get_str(srv, c->id, msg, "password", false, &password) != 0 ||
@@ -160,6 +161,8 @@ void lobby_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
         srv_refuse(srv, c->id, "no_room", json_pack("{s:I}", "room", (json_int_t)id), "there is no room %ld", id);
         return;
     }
+    if (!watch && (tourney_busy(srv, p) || tourney_refuse_room(srv, p, r, (int)seat, "join")))
+        return;
     if (r->has_password && password) {
         /* Tries are limited per address, with a back-off that doubles; a room under attack
          * leaves each address one free failure instead of GUARD_PW_FREE (guard.c). */
@@ -213,7 +216,7 @@ void lobby_join(DdzServer *srv, Conn *c, const json_t *msg, bool watch)
 void lobby_quick(DdzServer *srv, Conn *c)
 {
     Player *p = c->player;
-    if (!need_lobby(srv, p) || srv_player_use(srv, p) != 0)
+    if (!need_lobby(srv, p) || tourney_busy(srv, p) || srv_player_use(srv, p) != 0)
         return;
     Room *r = NULL;
     for (int i = 0; i < srv->nrooms && !r; i++) {

@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include "core.h"
+#include "tourney.h"
 #include "ddz/commit.h"
 
 /* Players --------------------------------------------------------------------------------*/
@@ -71,7 +72,7 @@ void srv_player_free(DdzServer *srv, Player *p)
  * kept player_keep_ms for its token, then forgotten too (ddz_server_tick). */
 void srv_player_forget_maybe(DdzServer *srv, Player *p)
 {
-    if (p->conn || p->room)
+    if (p->conn || p->room || p->tour)
         return;
     if (!p->used || (srv->store && p->stored))
         srv_player_free(srv, p);
@@ -180,6 +181,7 @@ void srv_hello(DdzServer *srv, Conn *c, const json_t *msg)
         p->idle_since = 0;
         c->player = p;
         send_welcome(srv, c, NULL, true);
+        tourney_hello(srv, p);
         if (p->room)
             room_reconnected(srv, p);
         send_notices(srv, c);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "tourney.h"
 
 Room *room_find(DdzServer *srv, long id)
 {
@@ -106,7 +107,7 @@ void room_gc(DdzServer *srv)
     srv->gc = false;
     for (int i = 0; i < srv->nrooms;) {
         Room *r = srv->rooms[i];
-        if (r->state == ROOM_WAITING && room_humans(r, false) == 0 && r->nwatch == 0) {
+        if (r->state == ROOM_WAITING && room_humans(r, false) == 0 && r->nwatch == 0 && !r->tour) {
             Guard *g = r->addr ? guard_get(&srv->guards, r->addr) : NULL;
             if (g)
                 g->rooms--;
@@ -211,10 +212,13 @@ static json_t *room_json(const Room *r)
     char options[256];
     ddz_options_format(&r->opt, options, sizeof options);
     json_t *seats = json_pack("[o, o, o]", seat_json(&r->seat[0]), seat_json(&r->seat[1]), seat_json(&r->seat[2]));
-    return json_pack("{s:I, s:s, s:b, s:b, s:s, s:s, s:i, s:I, s:o, s:i, s:i}", "id", (json_int_t)r->id, "name",
+    json_t *m = json_pack("{s:I, s:s, s:b, s:b, s:s, s:s, s:i, s:I, s:o, s:i, s:i}", "id", (json_int_t)r->id, "name",
                      r->name, "password", r->has_password, "quick", r->quick, "state", state_name(r), "options",
                      options, "turn", r->turn_ms / 1000, "games", (json_int_t)r->games, "seats", seats, "spectators",
                      r->nwatch, "max_spectators", r->max_watch);
+    if (m && r->tour)
+        tourney_room_json(r, m);
+    return m;
 }
 
 void room_send_room(DdzServer *srv, Room *r, Player *p)
@@ -380,20 +384,25 @@ static void detach(DdzServer *srv, Player *p, const char *reason)
  * lobby (left, with reason "idle") and the room closes. */
 void room_close_idle(DdzServer *srv, Room *r)
 {
+    room_close(srv, r, "idle");
+}
+
+void room_close(DdzServer *srv, Room *r, const char *reason)
+{
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         Player *p = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player : NULL;
         if (p) {
-            detach(srv, p, "idle");
+            detach(srv, p, reason);
             srv_send(srv, p->conn, json_pack("{s:s, s:I, s:s}", "type", "left", "room", (json_int_t)r->id, "reason",
-                                             "idle"));
+                                             reason));
             srv_player_forget_maybe(srv, p);
         }
     }
     while (r->nwatch > 0) {
         Player *p = r->watch[0];
-        detach(srv, p, "idle");
+        detach(srv, p, reason);
         srv_send(srv, p->conn, json_pack("{s:s, s:I, s:s}", "type", "left", "room", (json_int_t)r->id, "reason",
-                                         "idle"));
+                                         reason));
         srv_player_forget_maybe(srv, p);
     }
 }
@@ -405,11 +414,22 @@ void room_leave(DdzServer *srv, Player *p)
     srv_send(srv, p->conn, json_pack("{s:s, s:I}", "type", "left", "room", (json_int_t)id));
 }
 
+void room_leave_reason(DdzServer *srv, Player *p, const char *reason)
+{
+    long id = p->room->id;
+    detach(srv, p, "left");
+    srv_send(srv, p->conn, json_pack("{s:s, s:I, s:s}", "type", "left", "room", (json_int_t)id, "reason", reason));
+}
+
 /* p's connection is gone: spectators and players between games leave; a player in a game
  * keeps its seat, played by the computer, and may come back with its token. */
 void room_disconnected(DdzServer *srv, Player *p)
 {
     Room *r = p->room;
+    if (p->seat >= 0 && r->tour && r->state != ROOM_PLAYING) {
+        room_broadcast_room(srv, r); /* a tournament seat stays its entrant's */
+        return;
+    }
     if (p->seat < 0 || r->state != ROOM_PLAYING) {
         detach(srv, p, "disconnected");
         return;

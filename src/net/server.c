@@ -9,6 +9,7 @@
 #include <sodium.h>
 
 #include "core.h"
+#include "tourney.h"
 #include "ddz/ai.h"
 #include "ddz/text.h"
 
@@ -195,6 +196,8 @@ void ddz_server_message(DdzServer *srv, long conn, const char *data, size_t len,
             srv_error(srv, conn, "not_in_room", "\"%s\" needs a room: join or create one", type);
         else
             room_human_action(srv, p, msg, type);
+    } else if (!strncmp(type, "tour", 4)) {
+        tourney_message(srv, c->player, msg, type);
     } else {
         srv_error(srv, conn, "unknown_type", "unknown message type '%.40s'", type);
     }
@@ -210,6 +213,7 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
         if (c->id && !c->player && srv->cfg.hello_ms > 0 && now - c->opened >= srv->cfg.hello_ms)
             srv_cut(srv, c->id, "hello_timeout", "no hello in time");
     }
+    tourney_tick(srv);
     for (int i = 0; i < srv->nrooms; i++)
         room_tick(srv, srv->rooms[i]);
     room_gc(srv);
@@ -269,6 +273,10 @@ DdzServer *ddz_server_new(const DdzServerConfig *cfg, DdzStore *store, DdzError 
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
+    if (tourney_load(srv, err) != 0) { /* events opened, stored ones resumed */
+        ddz_server_free(srv);
+        return NULL;
+    }
     return srv;
 }
 
@@ -278,6 +286,7 @@ void ddz_server_free(DdzServer *srv)
         return;
     pending_free(srv);
     room_free_all(srv);
+    tourney_free_all(srv);
     while (srv->players)
         srv_player_free(srv, srv->players);
     ddz_server_outbox_clear(srv);

@@ -9,6 +9,7 @@
 #include "ddz/commit.h"
 #include "ddz/store.h"
 #include "store_pg.h"
+#include "store_sqlite.h"
 
 struct DdzStore {
     sqlite3 *db;
@@ -52,6 +53,11 @@ static int fail(DdzStore *st, DdzError *err, const char *what)
         snprintf(err->msg, sizeof err->msg, "%s: %s", what, st && st->db ? sqlite3_errmsg(st->db) : "no database");
     }
     return -1;
+}
+
+sqlite3 *ddz_store_sqlite(DdzStore *st)
+{
+    return st->db;
 }
 
 static int exec(DdzStore *st, const char *sql, DdzError *err)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "tourney.h"
 #include "ddz/ai.h"
 #include "ddz/commit.h"
 
@@ -18,7 +19,10 @@ static int seat_agent(DdzServer *srv, Room *r, int s)
     if (st->has_agent)
         return 0;
     uint64_t seed;
-    srv_random(srv, &seed, sizeof seed);
+    if (r->tour) /* a function of the deal, so a game replayed after a restart plays the same */
+        seed = tourney_agent_seed(r, s);
+    else
+        srv_random(srv, &seed, sizeof seed);
     DdzError err;
     const char *level = st->kind == SEAT_BOT ? st->level : srv->cfg.auto_level;
     if (ddz_ai_agent_new(&st->agent, level, seed, &err) != 0) {
@@ -189,7 +193,6 @@ static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResu
 }
 
 static void deal(DdzServer *srv, Room *r);
-static void back_to_waiting(DdzServer *srv, Room *r);
 
 /* The game is over: scores, penalties, the record, the store (one transaction), the reveal. */
 static void finish(DdzServer *srv, Room *r)
@@ -229,11 +232,14 @@ static void finish(DdzServer *srv, Room *r)
     srv->stats.games_finished++;
 
     r->next_first = (g->first + 1) % DDZ_SEAT_NB;
-    back_to_waiting(srv, r);
+    if (r->tour)
+        tourney_game_over(srv, r, &res); /* the next game, or the table's end */
+    else
+        room_back_to_waiting(srv, r);
 }
 
 /* Back to waiting: people ready again; leavers and the disconnected lose their seats. */
-static void back_to_waiting(DdzServer *srv, Room *r)
+void room_back_to_waiting(DdzServer *srv, Room *r)
 {
     r->state = ROOM_WAITING;
     r->deadline = r->bot_due = 0;
@@ -243,6 +249,13 @@ static void back_to_waiting(DdzServer *srv, Room *r)
         Seat *st = &r->seat[s];
         if (st->kind != SEAT_HUMAN)
             continue;
+        if (r->tour) { /* a tournament seat stays its entrant's; away, the computer plays it */
+            st->ready = true;
+            st->autop = false;
+            st->timeouts = 0;
+            room_seat_drop_agent(st);
+            continue;
+        }
         if (st->left || !st->player || !st->player->conn) {
             Player *p = st->player;
             room_seat_clear(st);
@@ -282,7 +295,9 @@ static void deal(DdzServer *srv, Room *r)
         return;
     }
     uint8_t salt[16];
-    if (srv->cfg.random || ddz_seed256_secure(r->seed) != 0)
+    if (r->tour) /* the event's deal, drawn from its secret seed */
+        tourney_deal_seed(srv, r);
+    else if (srv->cfg.random || ddz_seed256_secure(r->seed) != 0)
         srv_random(srv, r->seed, sizeof r->seed);
     srv_random(srv, salt, sizeof salt);
     ddz_hex(salt, sizeof salt, r->salt);
@@ -303,6 +318,8 @@ static void deal(DdzServer *srv, Room *r)
             ddz_store_game_players(srv->store, r->store_game, people, &err) != 0)
             srv_log(srv, "room %ld: game not stored: %s", r->id, err.msg);
     }
+    if (r->tour)
+        tourney_dealt(srv, r);
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         r->seat[s].timeouts = 0;
         if (r->seat[s].kind == SEAT_HUMAN && r->seat[s].player && !r->seat[s].player->conn)
@@ -333,6 +350,13 @@ static void deal(DdzServer *srv, Room *r)
 
 void room_try_start(DdzServer *srv, Room *r)
 {
+    if (r->tour) { /* a tournament table deals by itself */
+        if (tourney_may_deal(srv, r)) {
+            deal(srv, r);
+            room_broadcast_room(srv, r);
+        }
+        return;
+    }
     if (r->state != ROOM_WAITING || srv->now < r->start_after)
         return;
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
@@ -554,13 +578,14 @@ static void abort_game(DdzServer *srv, Room *r, const char *reason)
     srv->stats.games_aborted++;
     room_broadcast(srv, r, json_pack("{s:s, s:I, s:I, s:s}", "type", "aborted", "room", (json_int_t)r->id, "game", (json_int_t)r->games, "reason",
                                      reason));
-    back_to_waiting(srv, r);
+    room_back_to_waiting(srv, r);
 }
 
 void room_tick(DdzServer *srv, Room *r)
 {
     room_send_watch_count(srv, r);
-    if (r->state == ROOM_WAITING && srv->cfg.room_idle_ms > 0 && srv->now - r->active >= srv->cfg.room_idle_ms) {
+    if (r->state == ROOM_WAITING && !r->tour && srv->cfg.room_idle_ms > 0 &&
+        srv->now - r->active >= srv->cfg.room_idle_ms) {
         room_close_idle(srv, r);
         return;
     }
