@@ -71,14 +71,20 @@ static const CliCommand COMMANDS[] = {
      "                   expert (default random,random,random)\n"
      "  -o OPTION        a rule option (ddz help options lists them), repeatable\n"
      "  --record FILE    write every deal as a JSON Lines game record (- for stdout)\n"},
-    {"replay", cmd_replay, "ddz replay FILE [--quiet]",
+    {"replay", cmd_replay, "ddz replay FILE [--quiet] [--view [--plain] [--lang zh|en] [--ascii]]",
      "Reads game records (JSON Lines, docs/RECORD.md; FILE - is standard input), plays every\n"
      "game again through the rules engine and tells it move by move: the deal, the bids, each\n"
      "play or pass, and the result with the scores; then \"N games, M errors\". A game that\n"
      "does not replay (bad JSON, an illegal move, a wrong result, a seed that does not give\n"
      "the deal, ...) is reported on standard error as FILE:LINE: reason and the run goes on\n"
      "with the next game; the exit status is then 2.\n"
-     "  --quiet      print only the summary line (and the errors)\n"},
+     "  --quiet      print only the summary line (and the errors)\n"
+     "  --view       step through the games on the table of ddz play, every hand shown:\n"
+     "               → or space the next move, ← back, Home and End the start and the end,\n"
+     "               a number and Enter move N, PgDn and PgUp the next and the previous\n"
+     "               game, q leaves. A record that does not read is refused, saying where.\n"
+     "               With --plain, or when the terminal is not one, every step as text\n"
+     "  --lang zh|en, --ascii   the language and the cards of --view\n"},
     {"classify", cmd_classify, "ddz classify CARDS [--rules P]",
      "Prints every reading of CARDS as a move, one per line, e.g. \"plane_single n=2 rank=3\";\n"
      "prints \"none\" and exits 1 when the cards are no move under the rules.\n"
@@ -438,7 +444,11 @@ static const char OPTIONS_HELP[] =
     "                     must_bid, forced_bid, play_all, spring_off, turn=30, leaver; add cap=N\n"
     "                     and fee=N for a cap and a house fee. Each part also works alone\n"
     "  bonus=base|N       hubei48 喜金: a bomb that wins its trick earns its player this from\n"
-    "                     each other player at once, whatever the result (default: the bid)\n";
+    "                     each other player at once, whatever the result (default: the bid)\n"
+    "Display options, not rules (ddz play and ddz connect):\n"
+    "  --sort rank|group|combo\n"
+    "                     your hand by rank (RULES §1), by group size: fours, threes, pairs,\n"
+    "                     singles (seed 003), or by combination (its best split); s in the game\n";
 
 const char *cli_options_help(void)
 {

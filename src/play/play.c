@@ -105,16 +105,11 @@ static void write_record(Play *p)
     fclose(f);
 }
 
-/* Updates the seats' notes for history entry i and reports it. */
-static int report(Play *p, const PlayUi *ui, int i)
+bool play_note_action(Play *p, int i)
 {
     const DdzAction *a = &p->game.hist[i];
-    PlayEvent e;
-    memset(&e, 0, sizeof e);
-    e.kind = EV_ACTION;
-    e.action = *a;
-    e.index = i;
     PlayNote *n = &p->note[a->seat];
+    bool led = false;
     switch (a->kind) {
     case DDZ_ACT_BID:
         n->kind = NOTE_BID;
@@ -132,8 +127,8 @@ static int report(Play *p, const PlayUi *ui, int i)
         if (a->move.type == DDZ_PASS) {
             n->kind = NOTE_PASS;
         } else {
-            e.led = p->game.undo[i].table < 0;
-            if (e.led)
+            led = p->game.undo[i].table < 0;
+            if (led)
                 memset(p->note, 0, sizeof p->note);
             n->kind = NOTE_PLAY;
             n->move = a->move;
@@ -141,6 +136,18 @@ static int report(Play *p, const PlayUi *ui, int i)
         }
         break;
     }
+    return led;
+}
+
+/* Updates the seats' notes for history entry i and reports it. */
+static int report(Play *p, const PlayUi *ui, int i)
+{
+    PlayEvent e;
+    memset(&e, 0, sizeof e);
+    e.kind = EV_ACTION;
+    e.action = p->game.hist[i];
+    e.index = i;
+    e.led = play_note_action(p, i);
     return ui->event(ui->ctx, p, &e);
 }
 

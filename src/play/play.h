@@ -83,6 +83,7 @@ typedef struct Play {
     bool over;                   /* the game is over: result holds it */
     bool resumed;                /* the match was resumed from the profile (until shown) */
     bool autoplay;               /* 托管: the normal-level computer plays your seat */
+    bool replay;                 /* ddz replay --view: a recorded game, every hand shown */
     int sort;                    /* PLAY_SORT_*: how your hand is shown (play_sort_set) */
     DdzSplitter *splitter;       /* for PLAY_SORT_COMBO, or NULL (play_sort_free) */
     DdzResult result;
@@ -122,6 +123,22 @@ typedef struct PlayUi {
     /* Seat 0 is to act: get an action from the person and apply it with play_human_*. */
     int (*human)(void *ctx, Play *p);
 } PlayUi;
+
+/* Sets the note of history entry i's seat (a bid, a pass, the cards played; a play that
+ * leads clears the others' notes first) and returns whether that play led a new round. */
+bool play_note_action(Play *p, int i);
+
+/* ddz replay FILE --view (replay.c): steps through recorded games on the table of the game,
+ * every hand shown: forward, back, to the start or the end, to move N, to the next or the
+ * previous game. names[k][s] name the seats of game k ("" for none). Full screen on a
+ * terminal; with plain (or no terminal), every step as text on out. Returns the exit status. */
+typedef struct PlayReplayGame {
+    DdzGame game;
+    char names[DDZ_SEAT_NB][32];
+    long number;      /* the game's number in the record */
+    uint64_t seed;    /* its 64-bit seed, 0 when none */
+} PlayReplayGame;
+int play_replay_view(const PlayReplayGame *games, int n, int lang, bool ascii, bool plain, FILE *out);
 
 /* Makes a Play; returns NULL with err on an unknown level or no memory. */
 Play *play_new(const PlayConfig *cfg, DdzError *err);

@@ -101,6 +101,14 @@
     X(T_SORT_RANK, "by rank", "按点数") \
     X(T_SORT_GROUP, "by group size: fours, threes, pairs, singles", "按张数：四张、三张、对子、单张") \
     X(T_SORT_COMBO, "by combination: bombs, planes, trios, chains, pairs, singles", "按牌型：炸弹、飞机、三张、连牌、对子、单张") \
+    /* ddz replay --view. */ \
+    X(T_KEYS_REPLAY, "→ next  ← back  Home End  N Enter: move N  PgUp PgDn: game  q quit", \
+      "→ 下一步  ← 上一步  Home End  数字+回车：第 N 步  PgUp PgDn：换一局  q 退出") \
+    X(T_REPLAY_STEP, "Move %d/%d", "第 %d/%d 步") \
+    X(T_REPLAY_DEAL, "The deal: every hand shown. → steps forward.", "发牌：所有人的牌都亮出。→ 下一步。") \
+    X(T_REPLAY_GAME, "Game %ld (%d of %d)", "第 %ld 局（第 %d 个，共 %d 个）") \
+    X(T_REPLAY_SEAT, "Seat %d", "座位 %d") \
+    X(T_REPLAY_HANDS, "   %s (%d): %s\n", "   %s（%d 张）：%s\n") \
     X(T_HINT_LETGO, " (lets %s go: 放走包赔)", "（放走%s，要包赔）") \
     X(T_HINT_ALL, "Your whole hand goes out: %s. Enter plays it.", "一手出完：%s。回车打出。") \
     X(T_HINT_NONE, "Nothing beats %s: pass.", "没有牌管得住 %s：不要。") \
@@ -154,6 +162,7 @@
     X(T_STATS_NONE, "No games yet (%s).", "还没有战绩（%s）。") \
     X(T_HISTORY_TITLE, "This game, move by move - any key closes", "本局记录 —— 按任意键关闭") \
     X(T_HISTORY_NONE, "Nothing played yet.", "还没有出牌。") \
+    X(T_TIMER_PLAIN, "You have %d s for this turn; then the computer plays it for you.", "这一手限时 %d 秒，超时由电脑代打。") \
     X(T_TIME_UP, "Time is up: the computer played for you.", "时间到，电脑替你出了牌。") \
     X(T_AUTO_ON, "托管: the computer plays for you (o takes back).", "托管：电脑替你出牌（按 o 取消）。") \
     X(T_AUTO_ON_PLAIN, "托管: the computer plays for you until this game ends.", "托管：电脑替你打完这一局。") \
@@ -180,6 +189,7 @@
     X(T_OPT_CLASSIC, "classic moves (four + two different kickers)", "经典牌型（四带二须两张不同）") \
     X(T_OPT_DOUZERO, "DouZero moves", "DouZero 牌型") \
     X(T_OPT_BOTZONE, "Botzone moves", "Botzone 牌型") \
+    X(T_OPT_HUBEI48, "the 48-card game (must beat, 放走包赔, 喜金)", "48 张玩法（有出必出、放走包赔、喜金）") \
     X(T_OPT_POINTS, "bids of 1, 2 or 3", "叫分 1、2、3") \
     X(T_OPT_ROB, "call and rob (×2 a rob)", "叫地主、抢地主（每抢 ×2）") \
     X(T_OPT_GIVEN, "the first bidder turns round", "轮流先叫") \

@@ -586,7 +586,7 @@ static bool codeset_utf8(void)
 
 /* Sets a UTF-8 character type whenever the machine has one: the person's locale, else the
  * usual UTF-8 locales (C.UTF-8 is built into glibc since 2.35). Returns false when none. */
-static bool use_utf8_locale(void)
+bool tui_use_utf8_locale(void)
 {
     static const char *const TRY[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8", "zh_CN.UTF-8", "zh_CN.utf8"};
     setlocale(LC_ALL, "");
@@ -607,7 +607,7 @@ static void restore_terminal(void)
 
 int play_tui(Play *p)
 {
-    bool utf8 = use_utf8_locale();
+    bool utf8 = tui_use_utf8_locale();
     if (!utf8) {
         /* No UTF-8 locale at all: neither suits nor Chinese can show. */
         p->cfg.ascii = true;
