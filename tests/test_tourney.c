@@ -529,7 +529,7 @@ static void computers_fill_the_field_to_a_multiple_of_three(void **state)
     t_send(t, admin, "{\"type\":\"tour_open\",\"spec\":\"小赛:players=9,games=1,turn=1,pause=0,fill=easy,start=+1h\"}");
     int k[4];
     for (int i = 0; i < 4; i++) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, "q%d", i);
         k[i] = t_client(t, name);
         t_send(t, k[i], "{\"type\":\"tour_register\",\"tournament\":1}");

@@ -39,13 +39,30 @@ enum { DDZ_VEC_WP, DDZ_VEC_ADP, DDZ_VEC_LOGADP, DDZ_VEC_SCORE, DDZ_VEC_OBJECTIVE
  *             1 landlord_down, 2 landlord_up; -1 outside the play phase, arrays zero)
  *   REWARD    float32 [n][3]   each seat's reward for a game that ended in this step, else 0
  *   DONE      uint8 [n]        1 when the game ended in this step (it was dealt again at once)
- * cap is the room per game of the three LEGAL arrays (the same for all three; 1025 always
- * suffices; a longer list is cut, COUNT still gives its length). */
+ *   MASK      uint8 [n][size]  1 at the universe index of each legal play (size: the universe's,
+ *                              ddz_vec_universe; pass is 0), else 0; a bid or double decision's
+ *                              row is all 0 (COUNT gives its choices)
+ *   ACT_COUNTS uint8 [n][cap][15] each legal action's rank counts (a bid or double: zeros)
+ *   ACT_DZ    int8 [n][cap][54] each legal action in DouZero's 54-card encoding (_cards2array):
+ *                              the action part of DouZero's x_batch rows
+ * cap is the room per game of the LEGAL and ACT arrays (the same for all of them; 1025 always
+ * suffices under the rules' order, 4096 under DouZero's; a longer list is cut, COUNT still
+ * gives its length); rows past COUNT keep what an earlier step wrote there. */
 enum {
     DDZ_VEC_SEAT, DDZ_VEC_PHASE, DDZ_VEC_COUNT, DDZ_VEC_LEGAL_RANKS, DDZ_VEC_LEGAL_READING, DDZ_VEC_LEGAL_INDEX,
     DDZ_VEC_COMPACT_OBS, DDZ_VEC_DZ_X_OBS, DDZ_VEC_DZ_Z_OBS, DDZ_VEC_DZ_POS, DDZ_VEC_REWARD, DDZ_VEC_DONE,
+    DDZ_VEC_MASK, DDZ_VEC_ACT_COUNTS, DDZ_VEC_ACT_DZ,
     DDZ_VEC_FIELD_NB
 };
+
+/* The order of the legal plays of a decision.
+ *   RULES    the rules' generation order (movegen.h), pass first when following;
+ *   DOUZERO  DouZero's (douzero.h, ddz_dz_moves): its groups in its order, a card set it lists
+ *            twice listed twice, pass last; each card set played with the reading DouZero's
+ *            move detector gives it. Only under rules=douzero, where it is the default. A card
+ *            set DouZero lists but the douzero preset refuses is left out: they differ only
+ *            when a plane of four or more trios (a trio as kickers) is on the table. */
+enum { DDZ_VEC_ORDER_RULES, DDZ_VEC_ORDER_DOUZERO };
 
 /* n games (1..1,000,000) with options "rules=douzero,..." (ddz_options_set assignments),
  * an objective, bidding (0: seat 0 is the landlord at once, the research protocol; 1: the
@@ -55,10 +72,15 @@ DdzVec *ddz_vec_new(int n, const char *options, int objective, int bidding, uint
                     char *err);
 void ddz_vec_free(DdzVec *v);
 
-/* Binds (or with NULL unbinds) the array of one field; cap as above, for the LEGAL fields.
- * Returns 0, or DDZ_CAPI_EINVAL for an unknown field or a cap below 1. The array must live
- * until it is unbound or the env freed. */
+/* Binds (or with NULL unbinds) the array of one field; cap as above, for the LEGAL and ACT
+ * fields, or the universe's size for MASK. Returns 0, DDZ_CAPI_EINVAL for an unknown field or
+ * a wrong cap, or DDZ_CAPI_ENOMEM. The array must live until it is unbound or the env freed. */
 int ddz_vec_bind(DdzVec *v, int field, void *array, int cap);
+
+/* Chooses the order of the legal plays (DDZ_VEC_ORDER_*), before the first reset. Returns 0,
+ * DDZ_CAPI_EINVAL (an unknown order, DouZero's under other rules than douzero) or
+ * DDZ_CAPI_ESTATE (after a reset), with err. */
+int ddz_vec_set_order(DdzVec *v, int order, char *err);
 
 /* Deals every game afresh from its own generator and writes the observations. */
 void ddz_vec_reset(DdzVec *v);

@@ -5,7 +5,8 @@ machine class (DouZero cannot be installed here: no network).
 
     PYTHONPATH=python python3 python/bench/douzero_loop.py [seconds]
 
-Prints games/s by wall clock and by this process's CPU time (steadier on a loaded machine)."""
+Prints games/s by wall clock and by this process's CPU time (steadier on a loaded machine),
+and the load average."""
 
 import os
 import random
@@ -44,6 +45,7 @@ def main():
     env = GameEnv(players)
     games = steps = 0
     rows = 0
+    load = os.getloadavg()[0]
     t0, c0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < seconds:
         env.card_play_init(deal(rng))
@@ -57,8 +59,9 @@ def main():
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     print("douzero loop (ddz.douzero): %d games, %d decisions (%.1f per game, %.1f legal actions each)"
           % (games, steps, steps / games, rows / steps))
-    print("  %.0f games/s wall, %.0f games/s CPU; DouZero's own loop: ~100 games/s -> %.1fx (CPU)"
-          % (games / wall, games / cpu, games / cpu / 100))
+    print("  %.0f games/s wall, %.0f games/s CPU; DouZero's own loop: ~100 games/s -> %.1fx wall, %.1fx CPU"
+          % (games / wall, games / cpu, games / wall / 100, games / cpu / 100))
+    print("  load average before %.1f, after %.1f (%d CPUs)" % (load, os.getloadavg()[0], os.cpu_count()))
 
 
 if __name__ == '__main__':

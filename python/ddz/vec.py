@@ -1,16 +1,24 @@
 """n games stepped at once in C, observations into preallocated numpy arrays.
 
     env = ddz.vec.Env(4096, rules="douzero", objective="adp", obs=("compact", "douzero"),
-                      legal="lists", bidding=False, seed=1, threads=0)
+                      legal="lists", bidding=False, seed=1, threads=0, order=None,
+                      mask=False, actions=())
     env.reset()
     while training:
         a = policy(env.obs, env.legal_ranks, env.count)   # an index into each legal list
         env.step(a)                                       # or env.step() for random actions
         env.reward, env.done                              # per game, for games that just ended
 
-Every array is allocated once and rewritten in place by reset() and step(): copy what you
-keep. Games that end are scored and dealt again at once (auto-reset); each game draws its
-deals from its own generator, seeded from `seed` and its index. Layouts: docs/PYTHON.md."""
+Every array is allocated once and rewritten in place by reset() and step(); they are read-only
+views: copy what you keep. Games that end are scored and dealt again at once (auto-reset); each game draws its
+deals from its own generator, seeded from `seed` and its index. Layouts: docs/PYTHON.md.
+
+The legal plays come in DouZero's order under rules="douzero" (order="douzero": its groups,
+its repeated rows, pass last, as ddz.douzero lists them), else in the rules' generation order
+(order="rules": pass first when following). mask=True has C write `mask`, (n, universe size)
+bools; actions=("counts", "douzero") has it write each legal action's rank counts (`act_counts`,
+uint8 (n, legal_cap, 15)) and DouZero's 54-card encoding (`act_dz`, int8 (n, legal_cap, 54)),
+the action half of DouZero's x_batch rows."""
 
 import ctypes
 
@@ -26,7 +34,8 @@ DZ_X = 430
 DZ_Z = 810
 LEGAL_CAP = 1025
 (SEAT, PHASE, COUNT, LEGAL_RANKS, LEGAL_READING, LEGAL_INDEX, COMPACT_OBS, DZ_X_OBS, DZ_Z_OBS, DZ_POS, REWARD,
- DONE) = range(12)
+ DONE, MASK, ACT_COUNTS, ACT_DZ) = range(15)
+ORDERS = ("rules", "douzero")
 
 
 def game_bytes():
@@ -36,7 +45,7 @@ def game_bytes():
 
 class Env:
     def __init__(self, n, rules="douzero", objective="adp", obs=("compact",), legal="lists", bidding=False,
-                 seed=0, threads=0, options="", legal_cap=LEGAL_CAP):
+                 seed=0, threads=0, options="", legal_cap=LEGAL_CAP, order=None, mask=False, actions=()):
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 1000000:
             raise InvalidInput("vec.Env: n must be an int from 1 to 1,000,000, not %r" % (n,))
         if objective not in OBJECTIVES:
@@ -53,13 +62,26 @@ class Env:
             raise InvalidInput("vec.Env: threads %r: 0 (one per CPU) to 64" % (threads,))
         if not isinstance(options, str):
             raise InvalidInput("vec.Env: options must be a string like \"bid=rob,double=farmer\"")
+        if isinstance(actions, str):
+            actions = (actions,)
+        for a in actions:
+            if a not in ("counts", "douzero"):
+                raise InvalidInput("vec.Env: actions %r: counts and/or douzero" % (a,))
+        if isinstance(legal_cap, bool) or not isinstance(legal_cap, int) or not 1 <= legal_cap <= 4096:
+            raise InvalidInput("vec.Env: legal_cap %r: 1 to 4096" % (legal_cap,))
         self.rules = RULES[rules_index(rules)]
+        if order is None:
+            order = "douzero" if self.rules == "douzero" else "rules"
+        if order not in ORDERS:
+            raise InvalidInput("vec.Env: order %r: \"rules\" or \"douzero\"" % (order,))
         opts = "rules=" + self.rules + ("," + options if options else "")
         err = errbuf()
         self._v = lib.ddz_vec_new(n, opts.encode(), OBJECTIVES.index(objective), 1 if bidding else 0,
                                   int(seed) & ((1 << 64) - 1), threads, err)
         if not self._v:
             check(-1, err)
+        check(lib.ddz_vec_set_order(self._v, ORDERS.index(order), err), err)
+        self.order = order
         self.n = n
         self.objective = objective
         self.bidding = bool(bidding)
@@ -81,14 +103,25 @@ class Env:
             self.legal_ranks = self._bind(LEGAL_RANKS, np.zeros((n, legal_cap), np.uint64), legal_cap)
             self.legal_reading = self._bind(LEGAL_READING, np.zeros((n, legal_cap), np.int32), legal_cap)
             self.legal_index = self._bind(LEGAL_INDEX, np.zeros((n, legal_cap), np.int32), legal_cap)
+        self.act_counts = self.act_dz = self.mask = None
+        if "counts" in actions:
+            self.act_counts = self._bind(ACT_COUNTS, np.zeros((n, legal_cap, 15), np.uint8), legal_cap)
+        if "douzero" in actions:
+            self.act_dz = self._bind(ACT_DZ, np.zeros((n, legal_cap, 54), np.int8), legal_cap)
         self._actions = np.zeros(n, np.int32)
         self._universe = None
+        if mask:
+            size = lib.ddz_vec_universe(self._v, None, None, 0)
+            self.mask = self._bind(MASK, np.zeros((n, size), np.bool_), size)
 
     def _bind(self, field, arr, cap=0):
         rc = lib.ddz_vec_bind(self._v, field, arr.ctypes.data, cap)
         if rc != 0:
             raise InvalidInput("vec.Env: cannot bind field %d" % field)
         self._bound.append(arr)
+        # Read-only for the caller: C rewrites them in place, some (dz_z, mask) from what it
+        # wrote at the game's last decision.
+        arr.flags.writeable = False
         return arr
 
     def __del__(self):
@@ -142,7 +175,8 @@ class Env:
         return self._universe
 
     def masks(self, out=None):
-        """Legal-action masks over the universe (n x universe size, bool), from legal_index."""
+        """Legal-action masks over the universe (n x universe size, bool), made by numpy from
+        legal_index (mask=True has C write them into `mask` at every step instead)."""
         if self.legal_index is None:
             raise InvalidInput("vec.Env.masks: needs legal=\"lists\"")
         size = len(self.universe()[0])

@@ -15,11 +15,12 @@ How DouZero-style training plugs in:
     change `from douzero.env import Env` to `from ddz.douzero import Env` in
     douzero/dmc/utils.py) and its train.py runs unchanged on the C environment, with the
     same observations, so its models and checkpoints stay compatible.
-  * Batched actors: ddz.vec.Env(n, obs="douzero", legal="lists") writes DouZero's x_no_action
-    and z for n games into (n, 430) and (n, 5, 162) int8 arrays; a legal action's 54-card
-    encoding is its rank counts (legal_ranks) as DouZero's _cards2array, so x_batch for game i
-    is x_no_action[i, :319 or 430] next to the encodings of its count[i] legal actions. One
-    batched forward pass per step then serves every game, instead of one per decision.
+  * Batched actors: ddz.vec.Env(n, rules="douzero", obs="douzero", legal="lists",
+    actions="douzero") writes DouZero's x_no_action and z for n games into (n, 430) and
+    (n, 5, 162) int8 arrays and each legal action's 54-card encoding into act_dz
+    (n, legal_cap, 54), its legal lists in DouZero's own order; x_batch for game i is
+    x_no_action[i, :319 or 430] next to act_dz[i, :count[i]]. One batched forward pass per
+    step then serves every game, instead of one per decision.
 """
 
 import argparse

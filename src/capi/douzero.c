@@ -139,10 +139,12 @@ double ddz_dz_reward(const DdzDzGame *g, int objective)
 
 void ddz_dz_cards54(DdzRanks cards, int8_t out[54])
 {
-    memset(out, 0, 54);
-    for (int r = 0; r < 13; r++)
-        for (int c = ddz_ranks_get(cards, r); c > 0; c--)
-            out[4 * r + c - 1] = 1;
+    /* The four entries of a rank held c times: c ones, then zeros. */
+    static const int8_t ROW[5][4] = {{0, 0, 0, 0}, {1, 0, 0, 0}, {1, 1, 0, 0}, {1, 1, 1, 0}, {1, 1, 1, 1}};
+    for (int r = 0; r < 13; r++) {
+        int c = ddz_ranks_get(cards, r);
+        memcpy(out + 4 * r, ROW[c < 4 ? c : 4], 4);
+    }
     out[52] = (int8_t)ddz_ranks_get(cards, DDZ_RANK_BJ);
     out[53] = (int8_t)ddz_ranks_get(cards, DDZ_RANK_RJ);
 }

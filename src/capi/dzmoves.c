@@ -19,6 +19,26 @@ enum {
 static const int VALUE[DDZ_RANK_NB] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30};
 
 static inline int cnt(DdzRanks r, int rank) { return ddz_ranks_get(r, rank); }
+
+/* Bit 4r set for each rank r whose count (at most 4) is nonzero, at least 2, at least 3,
+ * exactly 3, exactly 4: the counts' bits tested within each nibble. */
+#define NIB 0x0111111111111111ull
+static inline uint64_t held(DdzRanks r) { return (r | r >> 1 | r >> 2) & NIB; }
+static inline uint64_t held2(DdzRanks r) { return (r >> 1 | r >> 2) & NIB; }
+static inline uint64_t held3(DdzRanks r) { return ((r & r >> 1) | r >> 2) & NIB; }
+static inline uint64_t just3(DdzRanks r) { return r & r >> 1 & NIB; }
+static inline uint64_t just4(DdzRanks r) { return r >> 2 & NIB; }
+
+/* The ranks of the bits of such a mask, ascending, into out; returns how many. */
+static int bit_ranks(uint64_t bits, int *out)
+{
+    int n = 0;
+    for (; bits; bits &= bits - 1)
+        out[n++] = __builtin_ctzll(bits) >> 2;
+    return n;
+}
+static inline int lowest(uint64_t bits) { return bits ? __builtin_ctzll(bits) >> 2 : -1; }
+static inline int highest(uint64_t bits) { return bits ? (63 - __builtin_clzll(bits)) >> 2 : -1; }
 static inline bool consecutive(int a, int b) { return VALUE[b] - VALUE[a] == 1; }
 
 /* Card i (0-based) of the sorted list of r. */
@@ -43,13 +63,12 @@ static bool is_chain(const int *ranks, int n)
 
 int ddz_dz_move_type(DdzRanks m, int *len)
 {
-    int size = ddz_ranks_size(m), distinct = 0, keys[DDZ_RANK_NB], count_of[5] = {0};
     *len = 1;
-    for (int r = 0; r < DDZ_RANK_NB; r++)
-        if (cnt(m, r)) {
-            keys[distinct++] = r;
-            count_of[cnt(m, r)]++;
-        }
+    if (m >> 60 || (((m >> 2) & (m | m >> 1)) | m >> 3) & NIB)
+        return T_WRONG; /* a count above 4 */
+    int size = ddz_ranks_size(m), keys[DDZ_RANK_NB], distinct = bit_ranks(held(m), keys);
+    int count_of[5] = {0, __builtin_popcountll(held(m) & ~held2(m)), __builtin_popcountll(held2(m) & ~held3(m)),
+                       __builtin_popcountll(just3(m)), __builtin_popcountll(just4(m))};
     if (size == 0)
         return T_PASS;
     if (size == 1)
@@ -115,6 +134,7 @@ int ddz_dz_move_type(DdzRanks m, int *len)
 /* The generator: one hand, the lists MovesGener keeps, and the output. */
 typedef struct Gen {
     DdzRanks hand;
+    int distinct[DDZ_RANK_NB], nd; /* ranks held, ascending */
     int singles[DDZ_RANK_NB], ns; /* set(cards_list) order */
     int pairs[DDZ_RANK_NB], np;   /* count >= 2, ascending */
     int trios[DDZ_RANK_NB], nt;   /* count >= 3 */
@@ -136,10 +156,7 @@ static void emit(Gen *g, DdzRanks m)
  * for (i * 5 + 1) & 7 (the perturbation of a small hash is spent after one shift). */
 static void set_order(Gen *g)
 {
-    int distinct[DDZ_RANK_NB], nd = 0;
-    for (int r = 0; r < DDZ_RANK_NB; r++)
-        if (cnt(g->hand, r))
-            distinct[nd++] = r;
+    const int *distinct = g->distinct, nd = g->nd;
     g->ns = 0;
     if (nd >= 5) {
         for (int i = 0; i < nd; i++)
@@ -167,17 +184,11 @@ static void gen_init(Gen *g, DdzRanks hand, DdzRanks *out)
     g->hand = hand;
     g->out = out;
     g->n = 0;
+    g->nd = bit_ranks(held(hand), g->distinct);
     set_order(g);
-    g->np = g->nt = g->nf = 0;
-    for (int r = 0; r < DDZ_RANK_NB; r++) {
-        int c = cnt(hand, r);
-        if (c >= 2)
-            g->pairs[g->np++] = r;
-        if (c >= 3)
-            g->trios[g->nt++] = r;
-        if (c == 4)
-            g->fours[g->nf++] = r;
-    }
+    g->np = bit_ranks(held2(hand), g->pairs);
+    g->nt = bit_ranks(held3(hand), g->trios);
+    g->nf = bit_ranks(just4(hand), g->fours);
 }
 
 static void gen_singles(Gen *g)
@@ -345,13 +356,19 @@ static void gen_4_22(Gen *g)
     }
 }
 
-/* The highest rank held exactly n times (-1 if none). */
-static int top_with(DdzRanks m, int n)
+/* move_selector's key of a move of `type`: the card at index 1 (3+1) or 2 (3+2, 4+2) of the
+ * sorted move, the highest trio (planes), the highest four (4+2 pairs), else the lowest card. */
+static int key(DdzRanks m, int type)
 {
-    for (int r = DDZ_RANK_NB - 1; r >= 0; r--)
-        if (cnt(m, r) == n)
-            return r;
-    return -1;
+    switch (type) {
+    case T_3_1: return sorted_at(m, 1);
+    case T_3_2:
+    case T_4_2: return sorted_at(m, 2);
+    case T_SERIAL_3_1:
+    case T_SERIAL_3_2: return highest(just3(m));
+    case T_4_22: return highest(just4(m));
+    default: return lowest(held(m));
+    }
 }
 
 /* move_selector: keeps, from `from` on, the moves whose key beats the rival's. */
@@ -359,22 +376,10 @@ static void filter(Gen *g, int from, int type, DdzRanks rival)
 {
     if (g->n > DDZ_DZ_MAX_MOVES)
         return; /* overflowed: reported by the caller */
-    int kept = from;
-    for (int i = from; i < g->n; i++) {
-        DdzRanks m = g->out[i];
-        bool keep;
-        switch (type) {
-        case T_3_1: keep = sorted_at(m, 1) > sorted_at(rival, 1); break;
-        case T_3_2:
-        case T_4_2: keep = sorted_at(m, 2) > sorted_at(rival, 2); break;
-        case T_SERIAL_3_1:
-        case T_SERIAL_3_2: keep = top_with(m, 3) > top_with(rival, 3); break;
-        case T_4_22: keep = top_with(m, 4) > top_with(rival, 4); break;
-        default: keep = sorted_at(m, 0) > sorted_at(rival, 0); break;
-        }
-        if (keep)
-            g->out[kept++] = m;
-    }
+    int kept = from, beat = key(rival, type);
+    for (int i = from; i < g->n; i++)
+        if (key(g->out[i], type) > beat)
+            g->out[kept++] = g->out[i];
     g->n = kept;
 }
 
@@ -397,10 +402,7 @@ static int moves(DdzRanks hand, DdzRanks rival, DdzRanks *out)
 {
     Gen g;
     gen_init(&g, hand, out);
-    int distinct[DDZ_RANK_NB], nd = 0;
-    for (int r = 0; r < DDZ_RANK_NB; r++)
-        if (cnt(hand, r))
-            distinct[nd++] = r;
+    const int *distinct = g.distinct, nd = g.nd;
     int len, type = ddz_dz_move_type(rival, &len);
     switch (type) {
     case T_PASS:

@@ -25,7 +25,20 @@ typedef struct DdzVecOut {
     int8_t *dz_x, *dz_z, *dz_pos;
     float *reward;
     uint8_t *done;
+    uint8_t *mask; /* uni.nb + 1 per game */
+    uint8_t *act_counts;
+    int8_t *act_dz;
 } DdzVecOut;
+
+/* The legal actions of one decision: plays (moves) or bid/double values (vals). */
+typedef struct Legal {
+    DdzMove moves[DDZ_DZ_MAX_MOVES];
+    uint8_t vals[4];
+} Legal;
+
+/* The mask entries set for a game, to be cleared at its next decision: at most MASK_SET are
+ * remembered; more (or none known yet: -1) clear the whole row. */
+#define MASK_SET 64
 
 typedef struct Slot {
     DdzGame g;
@@ -34,6 +47,8 @@ typedef struct Slot {
                        listed: what step(NULL) plays, so that the list is made once */
     uint32_t deals; /* deals so far: rotates the first bidder */
     int32_t count;  /* legal actions of the decision to take */
+    int32_t z_at;   /* the history length when this game's DZ_Z row was last written in the
+                       play phase, or -1: the row is then made afresh */
 } Slot;
 
 /* A hash of the universe's moves: (ranks, reading) -> index, open addressing. */
@@ -43,6 +58,11 @@ typedef struct Universe {
     uint64_t *keys;
     int32_t *reads, *idx;
     uint32_t mask;
+    /* douzero only: card set -> the reading DouZero's move detector gives it (dz_move, empty
+     * when ranks is 0), dz_multi when the rules read the set more than one way. */
+    DdzMove *dz_move;
+    uint8_t *dz_multi;
+    uint32_t dz_mask;
 } Universe;
 
 typedef struct Worker {
@@ -55,6 +75,8 @@ typedef struct Worker {
 struct DdzVec {
     int n, objective, threads;
     bool bidding;
+    bool dz_order; /* DDZ_VEC_ORDER_DOUZERO */
+    int32_t *mask_set, *mask_nset; /* MASK_SET and 1 per game (MASK bound) */
     DdzOptions opt;
     Slot *slot;
     DdzVecOut out;
@@ -109,6 +131,91 @@ static int universe_build(Universe *u, DdzRuleset rules)
     return 0;
 }
 
+/* DouZero's move types (ddz_dz_move_type: pass ... four with two pairs) as the rules' types. */
+static const uint8_t DZ_TYPE[15] = {DDZ_PASS,       DDZ_SINGLE,       DDZ_PAIR,       DDZ_TRIO,     DDZ_BOMB,
+                                    DDZ_ROCKET,     DDZ_TRIO_SINGLE,  DDZ_TRIO_PAIR,  DDZ_STRAIGHT, DDZ_PAIR_CHAIN,
+                                    DDZ_PLANE,      DDZ_PLANE_SINGLE, DDZ_PLANE_PAIR, DDZ_FOUR_TWO, DDZ_FOUR_TWO_PAIRS};
+
+/* Whether reading a of a card set is closer than b to the one DouZero's move detector names
+ * (type `want`): of that type, and of those the highest rank (33334444 is fours of 4 with
+ * two pairs of 3). */
+static bool dz_better(const DdzMove *a, const DdzMove *b, int want)
+{
+    if ((a->type == want) != (b->type == want))
+        return a->type == want;
+    return a->rank > b->rank;
+}
+
+static inline uint32_t hash_ranks(DdzRanks r) { return (uint32_t)((r * 0x9E3779B97F4A7C15ull) >> 40); }
+
+/* The card-set table of a douzero universe: each set's DouZero reading, its other readings
+ * flagged. */
+static int dz_table_build(Universe *u)
+{
+    uint32_t size = 1;
+    while (size < 2u * (uint32_t)u->nb)
+        size <<= 1;
+    u->dz_mask = size - 1;
+    u->dz_move = calloc(size, sizeof *u->dz_move);
+    u->dz_multi = calloc(size, 1);
+    if (!u->dz_move || !u->dz_multi)
+        return -1;
+    for (int i = 0; i < u->nb; i++) {
+        const DdzMove *m = &u->moves[i];
+        uint32_t h = hash_ranks(m->ranks) & u->dz_mask;
+        while (u->dz_move[h].ranks && u->dz_move[h].ranks != m->ranks)
+            h = (h + 1) & u->dz_mask;
+        if (!u->dz_move[h].ranks) {
+            u->dz_move[h] = *m;
+            continue;
+        }
+        int len, t = ddz_dz_move_type(m->ranks, &len);
+        u->dz_multi[h] = 1;
+        if (dz_better(m, &u->dz_move[h], t < 15 ? DZ_TYPE[t] : -1))
+            u->dz_move[h] = *m;
+    }
+    return 0;
+}
+
+/* DouZero's legal list of the seat to act (ddz_dz_moves: its order, its repeats, pass last)
+ * as the game's moves: each card set with DouZero's reading of it, or, when that one does
+ * not beat the table, the best other reading that does; a set with none is left out. */
+static int dz_list(const DdzVec *v, const DdzGame *g, DdzMove *out)
+{
+    const Universe *u = &v->uni;
+    DdzRanks dz[DDZ_DZ_MAX_MOVES];
+    DdzMove table = ddz_game_table(g);
+    bool lead = table.type == DDZ_PASS;
+    int nd = ddz_dz_moves(ddz_cards_ranks(g->hand[g->turn]), table.ranks, dz), k = 0;
+    assert(nd >= 0);
+    for (int j = 0; j < nd; j++) {
+        if (!dz[j]) {
+            out[k++] = ddz_move_pass();
+            continue;
+        }
+        uint32_t h = hash_ranks(dz[j]) & u->dz_mask;
+        while (u->dz_move[h].ranks && u->dz_move[h].ranks != dz[j])
+            h = (h + 1) & u->dz_mask;
+        const DdzMove *m = &u->dz_move[h];
+        if (!m->ranks)
+            continue; /* no move of the rules */
+        if (lead || ddz_move_beats(m, &table)) {
+            out[k++] = *m;
+            continue;
+        }
+        if (!u->dz_multi[h])
+            continue;
+        DdzMove rd[DDZ_MAX_READINGS];
+        int nr = ddz_move_classify(dz[j], v->opt.rules, rd), len, t = ddz_dz_move_type(dz[j], &len), best = -1;
+        for (int i = 0; i < nr; i++)
+            if (ddz_move_beats(&rd[i], &table) && (best < 0 || dz_better(&rd[i], &rd[best], t < 15 ? DZ_TYPE[t] : -1)))
+                best = i;
+        if (best >= 0)
+            out[k++] = rd[best];
+    }
+    return k;
+}
+
 static int32_t universe_index(const Universe *u, uint64_t ranks, int32_t reading)
 {
     if (ranks == 0)
@@ -131,21 +238,21 @@ int ddz_vec_universe(const DdzVec *v, uint64_t *ranks, int32_t *readings, int ca
 
 /* One game ---------------------------------------------------------------------------------*/
 
-/* The legal actions of the decision to take: plays into moves (pass first when following),
- * or bid/double values into vals. Returns the count. */
-static int legal_list(const DdzGame *g, DdzMove *moves, uint8_t vals[4])
+/* The legal actions of the decision to take: plays (in the env's order) or bid/double
+ * values. Returns the count. */
+static int legal_list(const DdzVec *v, const DdzGame *g, Legal *l)
 {
     if (g->phase == DDZ_PHASE_PLAY)
-        return ddz_game_legal_moves(g, moves);
-    return ddz_game_legal_values(g, g->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE, vals);
+        return v->dz_order ? dz_list(v, g, l->moves) : ddz_game_legal_moves(g, l->moves);
+    return ddz_game_legal_values(g, g->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE, l->vals);
 }
 
-/* Action k of the lists legal_list made. */
-static DdzAction list_action(const DdzGame *g, const DdzMove *moves, const uint8_t *vals, int k)
+/* Action k of the list legal_list made. */
+static DdzAction list_action(const DdzGame *g, const Legal *l, int k)
 {
     if (g->phase == DDZ_PHASE_PLAY)
-        return ddz_action_play(g->turn, moves[k], 0);
-    return g->phase == DDZ_PHASE_BID ? ddz_action_bid(g->turn, vals[k]) : ddz_action_double(g->turn, vals[k]);
+        return ddz_action_play(g->turn, l->moves[k], 0);
+    return g->phase == DDZ_PHASE_BID ? ddz_action_bid(g->turn, l->vals[k]) : ddz_action_double(g->turn, l->vals[k]);
 }
 
 /* Deals the slot's next game; without bidding seat 0 takes the bottom at once. */
@@ -154,6 +261,7 @@ static void deal(DdzVec *v, Slot *s, long *redeals)
     for (;;) {
         ddz_game_new(&s->g, &v->opt, &s->rng, v->bidding ? (int)(s->deals % 3) : 0);
         s->deals++;
+        s->z_at = -1;
         if (!v->bidding) {
             bool rob = v->opt.bid_mode == DDZ_BID_ROB;
             DdzAction a = ddz_action_bid(0, rob ? 1 : 3);
@@ -250,38 +358,70 @@ static int8_t *one_hot(int8_t *x, int i, int size)
     return x + size;
 }
 
-static void write_obs(DdzVec *v, int i, const DdzMove *moves, const uint8_t *vals)
+/* The mask row of game i: the entries its last decision set are cleared, this one's set. */
+static void write_mask(DdzVec *v, int i, const Legal *l, int n, bool plays)
+{
+    uint8_t *row = v->out.mask + (size_t)i * (size_t)(v->uni.nb + 1);
+    int32_t *set = v->mask_set + (size_t)i * MASK_SET, nset = v->mask_nset[i];
+    if (nset < 0)
+        memset(row, 0, (size_t)v->uni.nb + 1);
+    for (int k = 0; k < nset; k++)
+        row[set[k]] = 0;
+    nset = 0;
+    for (int k = 0; plays && k < n; k++) {
+        int32_t at = universe_index(&v->uni, l->moves[k].ranks, capi_reading(&l->moves[k]));
+        assert(at >= 0);
+        row[at] = 1;
+        if (nset >= 0 && nset < MASK_SET)
+            set[nset++] = at;
+        else
+            nset = -1;
+    }
+    v->mask_nset[i] = nset;
+}
+
+static void write_obs(DdzVec *v, int i, const Legal *l)
 {
     const DdzVecOut *o = &v->out;
     Slot *s = &v->slot[i];
     const DdzGame *g = &s->g;
     int p = g->turn, n = s->count;
+    bool plays = g->phase == DDZ_PHASE_PLAY;
     if (o->seat)
         o->seat[i] = (int8_t)p;
     if (o->phase)
         o->phase[i] = (int8_t)g->phase;
     if (o->count)
         o->count[i] = n;
-    if (o->legal_ranks || o->legal_reading || o->legal_index) {
+    if (o->legal_ranks || o->legal_reading || o->legal_index || o->act_counts || o->act_dz) {
         size_t base = (size_t)i * (size_t)o->legal_cap;
-        bool plays = g->phase == DDZ_PHASE_PLAY;
         for (int k = 0; k < n && k < o->legal_cap; k++) {
-            uint64_t ranks = plays ? moves[k].ranks : 0;
-            int32_t rd = plays ? capi_reading(&moves[k]) : -1 - vals[k];
+            uint64_t ranks = plays ? l->moves[k].ranks : 0;
+            int32_t rd = plays ? capi_reading(&l->moves[k]) : -1 - l->vals[k];
             if (o->legal_ranks)
                 o->legal_ranks[base + k] = ranks;
             if (o->legal_reading)
                 o->legal_reading[base + k] = rd;
             if (o->legal_index)
                 o->legal_index[base + k] = plays ? universe_index(&v->uni, ranks, rd) : -1;
+            if (o->act_counts)
+                put_counts(o->act_counts + (base + (size_t)k) * 15, ranks);
+            if (o->act_dz)
+                ddz_dz_cards54(ranks, o->act_dz + (base + (size_t)k) * 54);
         }
     }
+    if (o->mask)
+        write_mask(v, i, l, n, plays);
     if (!o->compact && !o->dz_x && !o->dz_z && !o->dz_pos)
         return;
     bool play = g->phase == DDZ_PHASE_PLAY;
     DdzRanks seq[15], last[3];
-    bool want_z = o->dz_z != NULL;
-    int nseq = play ? recent_plays(g, seq, want_z ? 15 : 0, last) : 0;
+    /* DouZero's z is the last 15 plays: after one more play of the same game the row written
+     * at its last decision moves up by one play and only the newest is encoded. */
+    bool z_shift = o->dz_z && play && s->z_at >= 0 && s->z_at == g->nhist - 1 &&
+                   g->hist[s->z_at].kind == DDZ_ACT_PLAY;
+    int nseq = play ? recent_plays(g, seq, o->dz_z ? (z_shift ? 1 : 15) : 0, last) : 0;
+    s->z_at = o->dz_z && play ? g->nhist : -1;
     if (!play)
         last[0] = last[1] = last[2] = 0;
     DdzRanks hand[3] = {ddz_cards_ranks(g->hand[0]), ddz_cards_ranks(g->hand[1]), ddz_cards_ranks(g->hand[2])};
@@ -344,7 +484,10 @@ static void write_obs(DdzVec *v, int i, const DdzMove *moves, const uint8_t *val
             e = one_hot(e, g->bombs, 15);
             memset(e, 0, (size_t)(x + DDZ_VEC_DZ_X - e));
         }
-        if (z) {
+        if (z && z_shift) {
+            memmove(z, z + 54, 14 * 54);
+            ddz_dz_cards54(seq[0], z + 14 * 54);
+        } else if (z) {
             memset(z, 0, (size_t)(15 - nseq) * 54);
             for (int k = 0; k < nseq; k++)
                 ddz_dz_cards54(seq[k], z + (14 - k) * 54);
@@ -356,13 +499,12 @@ static void write_obs(DdzVec *v, int i, const DdzMove *moves, const uint8_t *val
  * observations. */
 static void observe(DdzVec *v, int i)
 {
-    DdzMove moves[DDZ_MAX_MOVES + 1];
-    uint8_t vals[4];
+    Legal l;
     Slot *s = &v->slot[i];
-    s->count = legal_list(&s->g, moves, vals);
+    s->count = legal_list(v, &s->g, &l);
     assert(s->count > 0);
-    s->pick = list_action(&s->g, moves, vals, (int)ddz_rng_below(&s->rng, (uint32_t)s->count));
-    write_obs(v, i, moves, vals);
+    s->pick = list_action(&s->g, &l, (int)ddz_rng_below(&s->rng, (uint32_t)s->count));
+    write_obs(v, i, &l);
 }
 
 /* Action k of slot i's decision: from the bound legal arrays when they hold it (the rules
@@ -382,12 +524,11 @@ static DdzAction chosen(const DdzVec *v, int i, int k)
             m = ddz_move_pass();
         return ddz_action_play(s->g.turn, m, 0);
     }
-    DdzMove moves[DDZ_MAX_MOVES + 1];
-    uint8_t vals[4];
-    int n = legal_list(&s->g, moves, vals);
+    Legal l;
+    int n = legal_list(v, &s->g, &l);
     assert(k < n);
     (void)n;
-    return list_action(&s->g, moves, vals, k);
+    return list_action(&s->g, &l, k);
 }
 
 static void step_one(DdzVec *v, int i, const int32_t *actions, long stats[3])
@@ -395,11 +536,10 @@ static void step_one(DdzVec *v, int i, const int32_t *actions, long stats[3])
     Slot *s = &v->slot[i];
     DdzAction a = actions ? chosen(v, i, actions[i]) : s->pick;
     if (ddz_game_apply(&s->g, &a, NULL) != 0) {
-        /* The caller changed its legal arrays: take the action from the rules' own list. */
-        DdzMove moves[DDZ_MAX_MOVES + 1];
-        uint8_t vals[4];
-        legal_list(&s->g, moves, vals);
-        a = list_action(&s->g, moves, vals, actions[i]);
+        /* The caller changed its legal arrays: take the action from the list made again. */
+        Legal l;
+        legal_list(v, &s->g, &l);
+        a = list_action(&s->g, &l, actions[i]);
         int rc = ddz_game_apply(&s->g, &a, NULL);
         assert(rc == 0);
         (void)rc;
@@ -515,7 +655,8 @@ DdzVec *ddz_vec_new(int n, const char *options, int objective, int bidding, uint
     if (threads > n)
         threads = n;
     DdzVec *v = calloc(1, sizeof *v);
-    if (!v || !(v->slot = malloc((size_t)n * sizeof *v->slot)) || universe_build(&v->uni, opt.rules) != 0) {
+    if (!v || !(v->slot = malloc((size_t)n * sizeof *v->slot)) || universe_build(&v->uni, opt.rules) != 0 ||
+        (opt.rules == DDZ_RULES_DOUZERO && dz_table_build(&v->uni) != 0)) {
         ddz_vec_free(v);
         capi_fail(err, DDZ_CAPI_ENOMEM, "vec: out of memory for %d games", n);
         return NULL;
@@ -524,11 +665,13 @@ DdzVec *ddz_vec_new(int n, const char *options, int objective, int bidding, uint
     v->objective = objective;
     v->bidding = bidding != 0;
     v->opt = opt;
+    v->dz_order = opt.rules == DDZ_RULES_DOUZERO && !opt.play_all;
     for (int i = 0; i < n; i++) {
         uint64_t x = seed ^ ((uint64_t)i * 0x9E3779B97F4A7C15ull);
         ddz_rng_seed(&v->slot[i].rng, ddz_rng_splitmix(&x));
         v->slot[i].deals = 0;
         v->slot[i].count = 0;
+        v->slot[i].z_at = -1;
     }
     pthread_mutex_init(&v->lock, NULL);
     pthread_cond_init(&v->wake, NULL);
@@ -567,6 +710,10 @@ void ddz_vec_free(DdzVec *v)
     free(v->uni.keys);
     free(v->uni.reads);
     free(v->uni.idx);
+    free(v->uni.dz_move);
+    free(v->uni.dz_multi);
+    free(v->mask_set);
+    free(v->mask_nset);
     free(v->slot);
     free(v);
 }
@@ -581,9 +728,12 @@ int ddz_vec_bind(DdzVec *v, int field, void *array, int cap)
     case DDZ_VEC_LEGAL_RANKS:
     case DDZ_VEC_LEGAL_READING:
     case DDZ_VEC_LEGAL_INDEX:
+    case DDZ_VEC_ACT_COUNTS:
+    case DDZ_VEC_ACT_DZ:
         if (array && cap < 1)
             return DDZ_CAPI_EINVAL;
-        if (array && (o->legal_ranks || o->legal_reading || o->legal_index) && cap != o->legal_cap)
+        if (array && (o->legal_ranks || o->legal_reading || o->legal_index || o->act_counts || o->act_dz) &&
+            cap != o->legal_cap)
             return DDZ_CAPI_EINVAL;
         if (array)
             o->legal_cap = cap;
@@ -591,17 +741,58 @@ int ddz_vec_bind(DdzVec *v, int field, void *array, int cap)
             o->legal_ranks = array;
         else if (field == DDZ_VEC_LEGAL_READING)
             o->legal_reading = array;
-        else
+        else if (field == DDZ_VEC_LEGAL_INDEX)
             o->legal_index = array;
+        else if (field == DDZ_VEC_ACT_COUNTS)
+            o->act_counts = array;
+        else
+            o->act_dz = array;
+        break;
+    case DDZ_VEC_MASK:
+        if (array && cap != v->uni.nb + 1)
+            return DDZ_CAPI_EINVAL;
+        if (array && !v->mask_set) {
+            v->mask_set = malloc((size_t)v->n * MASK_SET * sizeof *v->mask_set);
+            v->mask_nset = malloc((size_t)v->n * sizeof *v->mask_nset);
+            if (!v->mask_set || !v->mask_nset) {
+                free(v->mask_set);
+                free(v->mask_nset);
+                v->mask_set = v->mask_nset = NULL;
+                return DDZ_CAPI_ENOMEM;
+            }
+        }
+        if (array)
+            for (int i = 0; i < v->n; i++)
+                v->mask_nset[i] = -1; /* a new row: clear it whole first */
+        o->mask = array;
         break;
     case DDZ_VEC_COMPACT_OBS: o->compact = array; break;
     case DDZ_VEC_DZ_X_OBS: o->dz_x = array; break;
-    case DDZ_VEC_DZ_Z_OBS: o->dz_z = array; break;
+    case DDZ_VEC_DZ_Z_OBS:
+        o->dz_z = array;
+        for (int i = 0; i < v->n; i++)
+            v->slot[i].z_at = -1; /* a new array: its rows are made afresh */
+        break;
     case DDZ_VEC_DZ_POS: o->dz_pos = array; break;
     case DDZ_VEC_REWARD: o->reward = array; break;
     case DDZ_VEC_DONE: o->done = array; break;
     default: return DDZ_CAPI_EINVAL;
     }
+    return 0;
+}
+
+int ddz_vec_set_order(DdzVec *v, int order, char *err)
+{
+    if (order != DDZ_VEC_ORDER_RULES && order != DDZ_VEC_ORDER_DOUZERO)
+        return capi_fail(err, DDZ_CAPI_EINVAL, "vec: order %d: 0 (the rules') or 1 (DouZero's)", order);
+    if (order == DDZ_VEC_ORDER_DOUZERO && v->opt.rules != DDZ_RULES_DOUZERO)
+        return capi_fail(err, DDZ_CAPI_EINVAL, "vec: DouZero's order needs rules=douzero, not %s",
+                         ddz_ruleset_name(v->opt.rules));
+    if (order == DDZ_VEC_ORDER_DOUZERO && v->opt.play_all)
+        return capi_fail(err, DDZ_CAPI_EINVAL, "vec: DouZero's order does not go with play_all (DouZero has no such rule)");
+    if (v->ready)
+        return capi_fail(err, DDZ_CAPI_ESTATE, "vec: the order is chosen before the first reset");
+    v->dz_order = order == DDZ_VEC_ORDER_DOUZERO;
     return 0;
 }
 

@@ -36,9 +36,18 @@ _string_at = ctypes.string_at
 _new_snapshot = object.__new__
 _MAX_MOVES = 4096
 
-# Rank counts -> the sorted card list, filled as moves are met (at most the ~30,000 moves
-# of the game).
-_LISTS = {0: ()}
+class _Lists(dict):
+    """Rank counts -> the sorted card tuple, filled as moves are met (at most the ~30,000
+    moves of the game)."""
+
+    def __missing__(self, r):
+        t = tuple(v for k, v in enumerate(CARD_INTS) for _ in range((r >> (4 * k)) & 15))
+        self[r] = t
+        return t
+
+
+_LISTS = _Lists({0: ()})
+_list_of = _LISTS.__getitem__
 
 
 def cards_to_counts(cards):
@@ -55,10 +64,10 @@ def cards_to_counts(cards):
 
 
 def counts_to_cards(r):
+    """The sorted card tuple of rank counts (cached only for legal moves, a bounded set)."""
     t = _LISTS.get(r)
     if t is None:
         t = tuple(v for k, v in enumerate(CARD_INTS) for _ in range((r >> (4 * k)) & 15))
-        _LISTS[r] = t
     return t
 
 
@@ -221,7 +230,7 @@ class GameEnv(object):
 
     def get_legal_card_play_actions(self):
         n = self._legal_counts()
-        return [list(counts_to_cards(r)) for r in self._moves[:n]]
+        return list(map(list, map(_list_of, self._moves[:n])))
 
     def reset(self):
         self.card_play_action_seq = []
@@ -244,13 +253,7 @@ class GameEnv(object):
         hand) are built from the snapshot when first read."""
         pos = self.acting_player_position
         n = self._legal_counts()
-        lists = _LISTS
-        acts = []
-        for r in self._moves[:n]:
-            t = lists.get(r)
-            if t is None:
-                t = counts_to_cards(r)
-            acts.append(list(t))
+        acts = list(map(list, map(_list_of, self._moves[:n])))
         sets = self.info_sets
         seq = self.card_play_action_seq
         played = self.played_cards
