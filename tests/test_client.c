@@ -519,6 +519,74 @@ static void refusals_carry_a_code_and_arguments(void **state)
     t_free(t);
 }
 
+/* The client to act follows a move it can beat (hubei48: it must, 有出必出). */
+static bool someone_can_beat_48(T *t)
+{
+    static DdzMove beat[DDZ_MAX_MOVES];
+    int k = t_turn(t);
+    return k >= 0 && t->f[k].c.turn_phase == DDZ_PHASE_PLAY && !t->f[k].c.lead &&
+           ddz_moves_generate(ddz_cards_ranks(t->f[k].c.hand), &t->f[k].c.table, DDZ_RULES_HUBEI48, beat) > 0;
+}
+
+/* The rank of a trio in the hand of the client to lead, when it holds more than that trio. */
+static int lead_trio_rank(T *t)
+{
+    int k = t_turn(t);
+    if (k < 0 || t->f[k].c.turn_phase != DDZ_PHASE_PLAY || !t->f[k].c.lead || ddz_cards_size(t->f[k].c.hand) <= 3)
+        return -1;
+    DdzRanks h = ddz_cards_ranks(t->f[k].c.hand);
+    for (int r = 0; r < DDZ_RANK_BJ; r++)
+        if (ddz_ranks_get(h, r) == 3)
+            return r;
+    return -1;
+}
+
+static bool someone_leads_with_a_trio(T *t) { return lead_trio_rank(t) >= 0; }
+
+static void hubei48_refusals_say_must_beat_and_short_and_computers_have_distinct_names(void **state)
+{
+    (void)state;
+    T *t = t_new(48, NULL);
+    int a = t_client(t, "A"), b = t_client(t, "B"), c = t_client(t, "C");
+    /* Two computers of one level in one room: two names. */
+    t_send(t, a, "{\"type\":\"create\",\"name\":\"bots\"}");
+    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"easy\",\"seat\":1}");
+    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"easy\",\"seat\":2}");
+    assert_string_equal(t->f[a].c.names[1], "电脑甲(简单)");
+    assert_string_equal(t->f[a].c.names[2], "电脑乙(简单)");
+    t_send(t, a, "{\"type\":\"remove_bot\",\"seat\":1}");
+    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"easy\",\"seat\":1}");
+    assert_string_equal(t->f[a].c.names[1], "电脑甲(简单)");
+    t_send(t, a, "{\"type\":\"leave\"}");
+    /* A hubei48 table of three people. */
+    t_send(t, a, "{\"type\":\"create\",\"name\":\"h48\",\"options\":\"rules=hubei48\"}");
+    long room = t->f[a].c.room;
+    t_sendf(t, b, "{\"type\":\"join\",\"room\":%ld}", room);
+    t_sendf(t, c, "{\"type\":\"join\",\"room\":%ld}", room);
+    for (int k = 0; k < 3; k++)
+        t_send(t, (int[]){a, b, c}[k], "{\"type\":\"ready\"}");
+    /* Following a move it can beat: a pass is refused, naming the move on the table. */
+    t_run(t, 20000, someone_can_beat_48);
+    int k = t_turn(t);
+    assert_true(someone_can_beat_48(t));
+    char table[96];
+    ddz_move_format(&t->f[k].c.table, DDZ_RULES_HUBEI48, table, sizeof table);
+    t_send(t, k, "{\"type\":\"pass\"}");
+    t_refused(t, k, "illegal", "reason", "must_beat", 0);
+    t_refused(t, k, "illegal", "table", table, 0);
+    /* Leading a bare trio while holding more: only as the last cards. */
+    t_run(t, 20000, someone_leads_with_a_trio);
+    k = t_turn(t);
+    int r = lead_trio_rank(t);
+    assert_true(r >= 0);
+    char trio[4] = {0};
+    memset(trio, ddz_rank_char(r), 3);
+    t_sendf(t, k, "{\"type\":\"play\",\"move\":\"%s\"}", trio);
+    t_refused(t, k, "illegal", "reason", "short", 0);
+    t_refused(t, k, "illegal", "ranks", trio, 0);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -526,6 +594,7 @@ int main(void)
         cmocka_unit_test(counts_match_the_server_after_a_reconnect),
         cmocka_unit_test(a_player_who_left_keeps_its_name_at_the_table_and_in_the_result),
         cmocka_unit_test(refusals_carry_a_code_and_arguments),
+        cmocka_unit_test(hubei48_refusals_say_must_beat_and_short_and_computers_have_distinct_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

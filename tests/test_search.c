@@ -292,6 +292,45 @@ static void objective_names(void **state)
             fail_msg("%s accepted", BAD[i]);
 }
 
+/* Search names read into configurations, a known-answer table: a time budget alone raises
+ * the sample cap (2 a millisecond, at least 400) so that more time buys more samples. */
+static void search_names_known_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        int time_ms, samples, solve_cards;
+        bool infer;
+        DdzObjective obj;
+    } T[] = {
+        {"search", 200, 400, 16, false, DDZ_OBJECTIVE_AUTO},
+        {"search:50", 50, 400, 16, false, DDZ_OBJECTIVE_AUTO},
+        {"search:200", 200, 400, 16, false, DDZ_OBJECTIVE_AUTO},
+        {"search:1000", 1000, 2000, 16, false, DDZ_OBJECTIVE_AUTO},
+        {"search:1000/300", 1000, 300, 16, false, DDZ_OBJECTIVE_AUTO},
+        {"search:0/50:adp", 0, 50, 16, false, DDZ_OBJECTIVE_ADP},
+        {"search:wp:infer:0/70", 0, 70, 16, true, DDZ_OBJECTIVE_WP},
+        {"search:solve20:5000", 5000, 10000, 20, false, DDZ_OBJECTIVE_AUTO},
+        {"search:solve0", 200, 400, 0, false, DDZ_OBJECTIVE_AUTO},
+    };
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        DdzSearchConfig c;
+        DdzError err;
+        if (ddz_search_config_parse(T[i].name, &c, &err) != 0)
+            fail_msg("%s: %s", T[i].name, err.msg);
+        if (c.time_ms != T[i].time_ms || c.samples != T[i].samples || c.solve_cards != T[i].solve_cards ||
+            c.infer != T[i].infer || c.objective != T[i].obj)
+            fail_msg("%s: time %d samples %d solve %d infer %d objective %d", T[i].name, c.time_ms, c.samples,
+                     c.solve_cards, c.infer, (int)c.objective);
+    }
+    DdzSearchConfig c;
+    assert_int_not_equal(ddz_search_config_parse("rule", &c, NULL), 0);
+    assert_int_not_equal(ddz_search_config_parse("search:solve", &c, NULL), 0);
+    assert_int_not_equal(ddz_search_config_parse("search:solve9:solve9", &c, NULL), 0);
+    assert_int_not_equal(ddz_search_config_parse("search:infer:infer", &c, NULL), 0);
+    assert_int_not_equal(ddz_search_config_parse("search:0/0", &c, NULL), 0);
+}
+
 /* The opponent model (infer) on games the rule agent plays: its weights put more of the
  * hidden cards in the right seat than uniform sampling, and give the true deal a higher
  * likelihood; without infer both measures are the uniform sampler's. */
@@ -370,6 +409,7 @@ int main(void)
         cmocka_unit_test(farmer_does_not_bomb_its_partners_winning_play),
         cmocka_unit_test(objective_values_known_answers),
         cmocka_unit_test(objective_names),
+        cmocka_unit_test(search_names_known_answers),
         cmocka_unit_test(inference_weights_favour_the_true_deal),
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
     };

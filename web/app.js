@@ -28,6 +28,8 @@ import { render, tickClocks, showSelection } from './view.js';
  * @property {string[][]} dealt  every seat's dealt cards, once the game is over
  * @property {any} over
  * @property {string} options
+ * @property {{seat: number, bomb: boolean, pass: boolean}[]} plays  every play and pass, in order (喜金)
+ * @property {number[]} showF  each seat's 明牌 multiplier (×3 shown while bidding, ×2 after), 0: none
  */
 
 const store = {
@@ -60,6 +62,21 @@ export const S = {
   solo: '',
   soloPending: false,
   pendingBots: /** @type {{n: number, level: string}|null} */ (null),
+  /** The room whose password the dialog asks for. */
+  pw: /** @type {{room: any, watch: boolean, error: string}|null} */ (null),
+  multOpen: false,
+  /** The last password tried, asked again when it is wrong. */
+  pwLast: /** @type {{room: any, watch: boolean, error: string}|null} */ (null),
+  /** 有出必出 (hubei48): a move beats the table, so Pass is not allowed. */
+  mustBeat: false,
+  /** Whether the moves that beat the table are known for this turn (checkBeatable). */
+  beatKnown: false,
+  /** The card of the hand that has the keyboard focus (roving tabindex). */
+  cardAt: 0,
+  /** The last input was a key (then the page moves the focus to what is to do). */
+  kbd: false,
+  /** The control (data-k) that gets the focus back when a dialog closes. */
+  returnFocus: '',
 };
 
 const net = new Net(onMessage, onStatus, () => store.get('name') || '');
@@ -91,12 +108,15 @@ export function optionMap(text) {
   return o;
 }
 
-function newGame() {
+/** @param {string} [options] */
+function newGame(options) {
+  const opts = options ?? (S.room ? S.room.options : '');
+  const n = C.is48(opts) ? 16 : 17;
   /** @type {Game} */
   const g = {
-    n: 0, hand: [], counts: [17, 17, 17], landlord: -1, bid: 0, robs: 0, bombs: 0, bottom: [],
+    n: 0, hand: [], counts: [n, n, n], landlord: -1, bid: 0, robs: 0, bombs: 0, bottom: [],
     last: [null, null, null], played: [[], [], []], shown: [null, null, null], doubles: [0, 0, 0],
-    next: null, nextAt: 0, turn: null, dealt: [], over: null, options: S.room ? S.room.options : '',
+    next: null, nextAt: 0, turn: null, dealt: [], over: null, options: opts, plays: [], showF: [0, 0, 0],
   };
   return g;
 }
@@ -124,7 +144,9 @@ function applyAction(g, a, live) {
   if (a.kind === 'play') {
     const cards = C.parseCards(a.cards);
     g.last[s] = { kind: 'play', cards, move: a.move };
-    if (isBomb(a.move || '')) g.bombs++;
+    const bomb = isBomb(a.move || '');
+    if (bomb) g.bombs++;
+    g.plays.push({ seat: s, bomb, pass: false });
     if (live) {
       g.played[s].push(...cards);
       if (s === S.seat) g.hand = g.hand.filter((c) => !cards.includes(c));
@@ -132,6 +154,7 @@ function applyAction(g, a, live) {
     }
   } else if (a.kind === 'pass') {
     g.last[s] = { kind: 'pass' };
+    g.plays.push({ seat: s, bomb: false, pass: true });
   } else if (a.kind === 'bid') {
     g.last[s] = { kind: 'bid', value: a.value };
     const rob = optionMap(g.options).bid === 'rob';
@@ -143,6 +166,8 @@ function applyAction(g, a, live) {
   } else if (a.kind === 'show') {
     g.shown[s] = C.parseCards(a.hand);
     g.last[s] = { kind: 'show' };
+    // Shown while bidding (a bid of its own follows) ×3, by the landlord before its first play ×2.
+    g.showF[s] = g.landlord < 0 ? 3 : 2;
   }
   if (live && a.counts) g.counts = a.counts;
 }
@@ -162,6 +187,7 @@ function onMessage(m) {
     case 'rooms': S.rooms = m.rooms || []; break;
     case 'leaderboard': S.leaderboard = m; break;
     case 'room': {
+      S.pwLast = null;
       const fresh = !S.room || S.room.id !== m.room.id;
       S.room = m.room;
       S.seat = m.seat;
@@ -187,20 +213,25 @@ function onMessage(m) {
       S.showResult = false;
       S.sel.clear();
       S.typed = '';
+      S.mustBeat = false;
+      S.cardAt = 0;
       setNext(ng, m.next);
       break;
     }
     case 'state': {
-      const ng = newGame();
+      const ng = newGame(m.options);
       ng.n = m.game;
-      ng.options = m.options;
       ng.hand = C.parseCards(m.hand);
       ng.counts = m.counts;
       ng.landlord = m.landlord;
       ng.bottom = C.parseCards(m.bottom);
       ng.played = (m.played || ['', '', '']).map(C.parseCards);
       ng.doubles = m.doubles || [0, 0, 0];
-      for (const a of m.history || []) applyAction(ng, a, false);
+      const hist = m.history || [];
+      hist.forEach((/** @type {any} */ a, /** @type {number} */ i) => {
+        applyAction(ng, a, false);
+        if (a.kind === 'show') ng.showF[a.seat] = hist.slice(i + 1).some((/** @type {any} */ b) => b.kind === 'bid') ? 3 : 2;
+      });
       ng.shown = (m.shown || ['', '', '']).map((/** @type {string} */ x) => (x ? C.parseCards(x) : null));
       ng.bid = m.bid;
       ng.robs = m.robs;
@@ -216,12 +247,14 @@ function onMessage(m) {
       if (m.deadline_ms !== undefined) g.nextAt = Date.now() + m.deadline_ms;
       S.hints = [];
       S.hintAt = -1;
-      if (m.phase === 'play' && !m.lead && S.autoPass) maybeAutoPass();
+      S.mustBeat = false;
+      S.beatKnown = false;
+      if (m.phase === 'play' && !m.lead && (S.autoPass || C.is48(g.options))) checkBeatable();
       break;
     case 'action':
       if (!g) break;
       applyAction(g, m, true);
-      if (m.seat === S.seat) { g.turn = null; S.sel.clear(); S.typed = ''; S.hints = []; S.hintAt = -1; }
+      if (m.seat === S.seat) { g.turn = null; S.sel.clear(); S.typed = ''; S.hints = []; S.hintAt = -1; S.mustBeat = false; }
       setNext(g, m.next);
       break;
     case 'landlord':
@@ -230,7 +263,7 @@ function onMessage(m) {
       g.bid = m.bid;
       g.bottom = C.parseCards(m.bottom);
       if (m.seat === S.seat) g.hand = C.sortCards([...g.hand, ...g.bottom]);
-      g.counts = g.counts.map((c, s) => (s === m.seat ? 20 : c));
+      g.counts = g.counts.map((c, s) => (s === m.seat ? c + g.bottom.length : c));
       for (let s = 0; s < 3; s++) if (g.last[s]?.kind === 'bid') g.last[s] = null;
       setNext(g, m.next);
       break;
@@ -256,21 +289,38 @@ function onMessage(m) {
       g.dealt = (m.hands || []).map(C.parseCards);
       S.showResult = true;
       break;
-    case 'error':
+    case 'error': {
       if (m.code === 'replaced' || m.code === 'bad_token') break;
-      notify(refusal(m.code, m.message), true);
+      const text = refusal(m.code, m.message, m.args, {
+        names: S.room ? S.room.seats.map((/** @type {any} */ x) => (x ? x.name : '')) : [],
+        h48: C.is48(g ? g.options : S.room && S.room.options),
+      });
+      if (m.code === 'wrong_password' && S.pwLast) {
+        // The dialog asks again, saying why.
+        S.pw = { ...S.pwLast, error: text };
+        draw();
+        return;
+      }
+      notify(text, true);
       return;
+    }
     default:
       return;
   }
   draw();
 }
 
-/** 要不起: pass by itself when no move beats the table. */
-async function maybeAutoPass() {
+/** Whether a move beats the table: 要不起 passes by itself; 有出必出 (hubei48) forbids passing. */
+async function checkBeatable() {
   const moves = await fetchHints();
   const g = S.game;
-  if (g && g.turn && g.turn.phase === 'play' && !g.turn.lead && moves && moves.length === 0) A.pass();
+  if (!g || !g.turn || g.turn.phase !== 'play' || g.turn.lead || !moves) return;
+  S.hints = moves;
+  S.hintAt = -1;
+  S.beatKnown = true;
+  if (moves.length === 0 && S.autoPass) { A.pass(); return; }
+  S.mustBeat = moves.length > 0 && C.is48(g.options);
+  draw();
 }
 
 /** The moves of our hand in hint order, from the server (/api/hint). */
@@ -291,7 +341,8 @@ async function fetchHints() {
 
 function startSolo() {
   S.soloPending = true;
-  net.send({ type: 'create', name: t('soloRoom') });
+  // One name in every language; the page words it (i18n.js roomName).
+  net.send({ type: 'create', name: '人机对战' });
 }
 
 function addSoloBots() {
@@ -362,14 +413,32 @@ export const A = {
     A.send(m);
     S.pendingBots = { n: f.bots, level: f.level };
   },
-  /** @param {any} room @param {boolean} watch */
+  /** Joins or watches a room; a room with a password asks for it first (a dialog). @param {any} room @param {boolean} watch */
   join(room, watch) {
-    let password;
     if (room.password) {
-      password = prompt(t('joinPassword')) ?? undefined;
-      if (password === undefined) return;
+      S.returnFocus = (watch ? 'watch' : 'join') + room.id;
+      S.pw = { room, watch, error: '' };
+      draw();
+      return;
     }
-    A.send({ type: watch ? 'watch' : 'join', room: room.id, ...(password ? { password } : {}) });
+    A.send({ type: watch ? 'watch' : 'join', room: room.id });
+  },
+  /** The password dialog's answer: the password, or null when cancelled. @param {string|null} password */
+  password(password) {
+    const pw = S.pw;
+    S.pw = null;
+    if (pw && password !== null) {
+      S.pwLast = pw;
+      A.send({ type: pw.watch ? 'watch' : 'join', room: pw.room.id, password });
+    } else draw();
+  },
+  toggleMult() { S.multOpen = !S.multOpen; draw(); },
+  /** Moves the keyboard focus to the i-th card of the hand. @param {number} i */
+  focusCard(i) {
+    S.cardAt = i;
+    const cards = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.hand [data-id]')]);
+    cards.forEach((c, k) => c.setAttribute('tabindex', k === i ? '0' : '-1'));
+    cards[i]?.focus();
   },
   leave() { A.send({ type: 'leave' }); },
   /** @param {boolean} on */
@@ -463,12 +532,15 @@ function main() {
   draw();
   net.connect();
   setInterval(() => tickClocks(S), 250);
+  // The page moves the focus to what is to do only for people using the keyboard.
+  document.addEventListener('pointerdown', () => { S.kbd = false; }, true);
   // Keyboard play: a rank typed anywhere on the table goes to the rank line.
   document.addEventListener('keydown', (e) => {
+    S.kbd = true;
     const el = /** @type {HTMLElement} */ (e.target);
     if (e.ctrlKey || e.altKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName)) return;
     const ranks = document.getElementById('ranks');
-    if (ranks && /^[0-9tjqkaxdph]$/i.test(e.key)) ranks.focus();
+    if (ranks && /^[0-9tjqkaxdph]$/i.test(e.key) && !document.querySelector('.overlay')) ranks.focus();
   });
   // For the tests (tests/web): the connection, to cut it as a network failure would.
   /** @type {any} */ (window).ddz = { net, S, t };

@@ -1,5 +1,7 @@
 // i18n.js -- the page's words in 中文 and English, and the server's refusals worded in both.
 
+import { moveType } from './cards.js';
+
 /** @typedef {'zh'|'en'} Lang */
 
 /** @type {Record<string, [string, string]>} key: [中文, English] */
@@ -182,9 +184,48 @@ const T = {
   showF: ['明牌倍数', 'Show multiplier'],
   stakes: ['农民输赢', 'Farmer stakes'],
   uncapped: ['封顶前', 'Before the cap'],
+  rules_hubei48: ['湖北 48 张', 'Hubei 48-card'],
+  rules48Help: ['48 张牌（无王，去掉三张 2 和一张 A），每人 16 张，无底牌；有出必出；下家报单时出小单牌算放走，输了包赔；炸弹没人要得起得喜金。', '48 cards (no jokers, three 2s and one A out), 16 each, no bottom cards; you must beat when you can; a low single while the next player holds one card lets them go (you pay your side\'s loss); a bomb nobody beats earns a bonus.'],
+  opt_bonus: ['喜金 {0}', 'bomb bonus {0}'],
+  bonusOpt: ['喜金（每个炸弹，0 不要）', 'Bomb bonus (per bomb, 0: none)'],
+  bonusBase: ['底分', 'the base'],
+  noBottom: ['无底牌', 'No bottom cards'],
+  deck48: ['48 张', '48 cards'],
+  mustBeat: ['有出必出：你能压过，必须出牌', 'You can beat it, so you must play (有出必出)'],
+  letGoWarn: ['下家报单！出单张要出最大的，否则算放走，输了要包赔', 'Next player has one card! Play your highest single, or you let them go and pay your side\'s loss'],
+  letgo: ['放走', 'Let go'],
+  cover: ['包赔', 'Pays the side\'s loss'],
+  covered: ['包赔转移', 'Loss moved'],
+  bonus: ['喜金', 'Bomb bonus'],
+  bonusEach: ['每个炸弹的喜金', 'Bonus per bomb'],
+  bonusBombs: ['得喜金的炸弹', 'Bombs that won their trick'],
+  factors: ['倍数明细', 'What makes the multiple'],
+  bidF: ['叫分', 'Bid'],
+  robF: ['抢地主 {0} 次，每次 ×2', '{0} rob(s), ×2 each'],
+  bombF: ['炸弹/王炸 {0} 个，每个 ×2', '{0} bomb(s) or rocket(s), ×2 each'],
+  showFactor: ['明牌 ×{0}', 'Shown hand ×{0}'],
+  springLater: ['春天/反春 ×2（结束时算）', 'Spring / anti-spring ×2 (at the end)'],
+  doubleF: ['{0} 加倍 ×{1}', '{0} doubles ×{1}'],
+  capF: ['封顶 {0}', 'Cap {0}'],
+  stakeF: ['每位农民输赢 {0}', 'Each farmer plays for {0}'],
+  bonusF: ['喜金：{0}', 'Bomb bonus: {0}'],
+  none: ['无', 'none'],
+  passwordFor: ['房间 {0} 需要密码', 'Room {0} needs a password'],
+  wrongPw: ['密码不对，请再试一次', 'Wrong password, try again'],
+  handKeys: ['你的手牌：←→ 移动，空格选牌，回车出牌', 'Your hand: ← → move, Space selects, Enter plays'],
+  mt_single: ['单张', 'single'], mt_pair: ['对子', 'pair'], mt_trio: ['三张', 'trio'],
+  mt_trio_single: ['三带一', 'trio + single'], mt_trio_pair: ['三带一对', 'trio + pair'],
+  mt_straight: ['顺子', 'straight'], mt_pair_chain: ['连对', 'pair chain'], mt_plane: ['飞机', 'plane'],
+  mt_plane_single: ['飞机带单', 'plane + singles'], mt_plane_pair: ['飞机带对', 'plane + pairs'],
+  mt_four_two: ['四带二', 'four + two'], mt_four_two_pairs: ['四带两对', 'four + two pairs'],
+  mt_bomb: ['炸弹', 'bomb'], mt_rocket: ['王炸', 'rocket'], mt_shuttle: ['航天飞机', 'shuttle'],
+  mt_shuttle_single: ['航天飞机带单', 'shuttle + singles'], mt_shuttle_pair: ['航天飞机带对', 'shuttle + pairs'],
+  mt_trio_short: ['三张（少带，只能最后出）', 'short trio (last cards only)'], mt_trio_two: ['三带二', 'trio + two'],
+  mt_plane_short: ['飞机（少带，只能最后出）', 'short plane (last cards only)'], mt_plane_two: ['飞机带二', 'plane + two each'],
+  mt_four_with: ['四带牌', 'four + cards'],
 };
 
-/** Refusals by protocol error code (docs/PROTOCOL.md, Errors). @type {Record<string, [string, string]>} */
+/** Refusals by protocol error code (docs/PROTOCOL.md, Errors), without arguments. @type {Record<string, [string, string]>} */
 const ERR = {
   not_your_turn: ['还没轮到你', 'It is not your turn'],
   illegal: ['不能这样出：{0}', 'Not allowed: {0}'],
@@ -210,6 +251,35 @@ const ERR = {
   too_many_tries: ['密码错误次数太多：{0}', 'Too many wrong passwords: {0}'],
   internal: ['服务器内部错误', 'Server error'],
   hello_first: ['请先登录', 'Say hello first'],
+};
+
+/**
+ * Refusals worded from the server's `args` (PROTOCOL.md, Errors): by code, or by
+ * "illegal.REASON"; {name} fills from args (ranks and moves worded as cards, seat as a name).
+ * @type {Record<string, [string, string]>}
+ */
+const ERR_ARGS = {
+  'illegal.value.bid': ['现在不能选“{value}”：可以选 {values}', 'You cannot choose "{value}" now: you may choose {values}'],
+  'illegal.value.double': ['现在不能选“{value}”：可以选 {values}', 'You cannot choose "{value}" now: you may choose {values}'],
+  'illegal.show': ['现在不能明牌', 'You cannot show your cards now'],
+  'illegal.lead_pass': ['你是首家，不能不要', 'You lead: you cannot pass'],
+  'illegal.whole_hand': ['你的手牌 {ranks} 能一手出完，必须全部出完', 'Your whole hand {ranks} may be played now: play it all at once'],
+  'illegal.not_a_move': ['{ranks} 不是合规的牌型', '{ranks} is not a move under these rules'],
+  'illegal.does_not_beat': ['{move} 压不过 {table}', '{move} does not beat {table}'],
+  'illegal.must_beat': ['有出必出：你压得过 {table}，不能不要（比如出 {move}）', 'You can beat {table}, so you must (有出必出): {move} does, for one'],
+  'illegal.short': ['{ranks} 只能作为最后一手出：三张要带两张', '{ranks} may be played only as your last cards: a trio takes two cards'],
+  'illegal.phase': ['现在不能这样做', 'Not now'],
+  not_your_turn: ['还没轮到你，现在轮到 {seat}', 'It is not your turn: {seat} is to act'],
+  not_in_hand: ['你没有这些牌：{ranks}', 'You do not hold {ranks}'],
+  no_room: ['没有 #{room} 号房间', 'There is no room #{room}'],
+  playing: ['#{room} 号房间正在游戏中，可以观战', 'Room #{room} is playing: you can watch'],
+  in_room: ['请先离开 #{room} 号房间', 'Leave room #{room} first'],
+  'room_full.seat': ['#{room} 号房间的这个座位已经有人了', 'That seat of room #{room} is taken'],
+  room_full: ['#{room} 号房间没有空位了', 'Room #{room} has no free seat'],
+  'wrong_password.none': ['#{room} 号房间需要密码', 'Room #{room} needs a password'],
+  wrong_password: ['#{room} 号房间的密码不对', 'Wrong password for room #{room}'],
+  bad_name: ['名字要 1 到 {max} 个字', 'A name has 1 to {max} characters'],
+  chat_too_long: ['消息不能为空，最多 {max} 个字', 'A message has 1 to {max} characters'],
 };
 
 /** English engine reasons worded in Chinese ("illegal"); unknown ones stay as they are. @type {[RegExp, string][]} */
@@ -243,13 +313,89 @@ export function t(key, ...args) {
   return s.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ''));
 }
 
+/** Ranks as cards people read: "TTJ" is "10 10 J", jokers named. @param {string} ranks */
+export function wordRanks(ranks) {
+  const joker = lang === 'zh' ? ['小王', '大王'] : ['small joker', 'big joker'];
+  return [...ranks].map((c) => (c === 'T' ? '10' : c === 'B' ? joker[0] : c === 'R' ? joker[1] : c)).join(' ');
+}
+
+/** A move named with its type: "3 3 3 4 4 (trio + two)". @param {string} move @param {boolean} h48 */
+export function wordMove(move, h48) {
+  if (move === 'pass') return lang === 'zh' ? '不要' : 'pass';
+  const type = moveType(move, h48);
+  const name = type && T['mt_' + type] ? t('mt_' + type) : '';
+  const cards = wordRanks(move.split(':')[0]);
+  return name ? (lang === 'zh' ? `${cards}（${name}）` : `${cards} (${name})`) : cards;
+}
+
+/** The level words of a computer's name, as the server writes it. */
+const LEVELS_ZH = ['简单', '普通', '困难', '专家'];
+const LEVELS_EN = ['easy', 'normal', 'hard', 'expert'];
+
 /**
- * A server refusal in the page's language: by code, with the engine's reason worded in
- * Chinese where we know it; the server's own text when we know nothing better.
+ * A seat's name in the page's language: the server names computers in Chinese
+ * (电脑甲(简单), src/net/table.c), the page says "Computer A (easy)" in English.
+ * @param {string} name
+ */
+export function personName(name) {
+  if (lang === 'zh') return name;
+  const m = /^电脑([甲乙丙]?)\((简单|普通|困难|专家)\)$/.exec(name);
+  if (!m) return name;
+  return 'Computer ' + (m[1] ? 'ABC'['甲乙丙'.indexOf(m[1])] + ' ' : '') + '(' + LEVELS_EN[LEVELS_ZH.indexOf(m[2])] + ')';
+}
+
+/**
+ * A room's name in the page's language: the server's default names (张三的房间, 快速匹配7)
+ * and the page's own (人机对战) are worded; a name someone chose stays as it is.
+ * @param {string} name
+ */
+export function roomName(name) {
+  if (name === '人机对战' || name === 'vs computer') return t('soloRoom');
+  if (lang === 'zh') return name;
+  let m = /^(.+)的房间$/.exec(name);
+  if (m) return `${personName(m[1])}'s room`;
+  m = /^快速匹配(\d+)$/.exec(name);
+  if (m) return `Quick match ${m[1]}`;
+  return name;
+}
+
+/**
+ * A server refusal in the page's language: from its code and `args` where the server sent
+ * them (which cards, which move, which room, what limit); else by code, with the engine's
+ * reason worded in Chinese where we know it; the server's own text when we know nothing better.
  * @param {string} code
  * @param {string} message
+ * @param {Record<string, any>} [args]
+ * @param {{names?: string[], h48?: boolean}} [ctx] seat names (for `seat`), the 48-card game
  */
-export function refusal(code, message) {
+export function refusal(code, message, args, ctx = {}) {
+  if (args && typeof args === 'object') {
+    const h48 = !!ctx.h48;
+    let key = code === 'illegal' ? 'illegal.' + args.reason : code;
+    if (args.reason === 'value') key += '.' + args.phase;
+    if (code === 'room_full' && args.seat >= 0) key = 'room_full.seat';
+    if (code === 'wrong_password' && args.given === false) key = 'wrong_password.none';
+    const pair = ERR_ARGS[key];
+    if (pair) {
+      /** @param {number} v */
+      const valueWord = (v) => (args.phase === 'bid' ? (v ? t('bidN', v) : t('bid0')) : t('dbl' + v));
+      /** @type {Record<string, string>} */
+      const w = {};
+      for (const [k, v] of Object.entries(args)) w[k] = String(v);
+      if (typeof args.ranks === 'string') w.ranks = wordRanks(args.ranks);
+      if (typeof args.move === 'string') w.move = wordMove(args.move, h48);
+      if (typeof args.table === 'string') w.table = wordMove(args.table, h48);
+      if (typeof args.seat === 'number') w.seat = personName((ctx.names || [])[args.seat] || t('seatN') + ' ' + (args.seat + 1));
+      if (args.reason === 'value') {
+        w.value = valueWord(args.value);
+        w.values = (args.values || []).map(valueWord).join(lang === 'zh' ? '、' : ', ');
+      }
+      const text = pair[lang === 'zh' ? 0 : 1].replace(/\{(\w+)\}/g, (_, k) => w[k] ?? '');
+      // A refused play says so first; a refused bid, double or 明牌 says what is allowed.
+      const play = code === 'illegal' && !['value', 'show', 'phase'].includes(args.reason);
+      return play ? ERR.illegal[lang === 'zh' ? 0 : 1].replace('{0}', text) : text;
+    }
+  }
   const pair = ERR[code];
   let reason = message || '';
   if (lang === 'zh')

@@ -1,7 +1,7 @@
 // view.js -- draws the state of app.js: the lobby, the room and its table, the result. Each
 // draw rebuilds #app from S and puts the focus back on the control that had it.
 
-import { t, getLang } from './i18n.js';
+import { t, getLang, personName, roomName } from './i18n.js';
 import * as C from './cards.js';
 
 /** @typedef {typeof import('./app.js').S} State */
@@ -58,11 +58,13 @@ function optionWords(room) {
     const [k, v] = part.split('=');
     o[k] = v === undefined ? '1' : v;
   }
-  const w = [t('rules_' + o.rules), t('bid_' + o.bid)];
+  const w = [t('rules_' + o.rules)];
+  if (o.rules !== 'hubei48') w.push(t('bid_' + o.bid));
   if (o.double !== 'none') w.push(t('double_' + o.double));
   if (o.first && o.first !== 'given') w.push(t('first_' + o.first));
   for (const f of ['packet', 'forced_bid', 'must_bid', 'show', 'play_all']) if (o[f] === '1') w.push(t('opt_' + f));
   for (const f of ['base', 'cap', 'fee']) if (o[f] && o[f] !== '0') w.push(t('opt_' + f, o[f]));
+  if (o.rules === 'hubei48') w.push(t('opt_bonus', o.bonus === undefined || o.bonus === '-1' ? t('bonusBase') : o.bonus));
   if (room.turn !== undefined) w.push(room.turn ? t('opt_turn', room.turn) : t('opt_noturn'));
   return w.join(' · ');
 }
@@ -107,10 +109,10 @@ function lobby(S, A) {
   const rooms = S.rooms.length ? h('ul', { class: 'rooms' }, S.rooms.map((r) => {
     const full = r.seats.every((/** @type {any} */ x) => x);
     return h('li', { class: 'roomcard' },
-      h('div', { class: 'rname' }, h('strong', null, r.name), ' #' + r.id,
+      h('div', { class: 'rname' }, h('strong', null, roomName(r.name)), ' #' + r.id,
         r.password && h('span', { class: 'tag' }, t('locked')),
         h('span', { class: 'tag' }, r.state === 'playing' ? t('playing') : t('waiting'))),
-      h('div', { class: 'rseats' }, r.seats.map((/** @type {any} */ x) => h('span', { class: 'rseat' }, x || t('emptySeat')))),
+      h('div', { class: 'rseats' }, r.seats.map((/** @type {any} */ x) => h('span', { class: 'rseat' }, x ? personName(x) : t('emptySeat')))),
       r.options !== undefined && h('div', { class: 'ropts' }, optionWords(r)),
       r.spectators ? h('div', { class: 'ropts' }, t('spectators') + ' ' + r.spectators) : null,
       h('div', { class: 'ract' },
@@ -136,24 +138,43 @@ function createForm(A) {
   const field = (id, label, input) => h('div', { class: 'field' }, h('label', { for: id }, label), input);
   /** @param {string} id @param {[string, string][]} opts */
   const select = (id, opts) => h('select', { id, name: id, 'data-k': id }, opts.map(([v, l]) => h('option', { value: v }, l)));
+  const rules = select('c-rules', ['standard', 'classic', 'douzero', 'botzone', 'hubei48'].map((r) => [r, t('rules_' + r)]));
+  // The 48-card game takes no bidding options but its bomb bonus: the form follows the choice.
+  rules.setAttribute('aria-describedby', 'c-rules-help');
+  rules.addEventListener('change', () => {
+    const f = /** @type {HTMLFormElement} */ (rules.closest('form'));
+    const h48 = /** @type {HTMLSelectElement} */ (rules).value === 'hubei48';
+    for (const n of ['c-bid', 'c-double', 'c-show']) /** @type {HTMLInputElement} */ (f.elements.namedItem(n)).disabled = h48;
+    /** @type {HTMLElement} */ (f.querySelector('#c-bonus-f')).hidden = !h48;
+    /** @type {HTMLElement} */ (f.querySelector('#c-rules-help')).hidden = !h48;
+  });
   return h('form', {
     class: 'create', onsubmit: (/** @type {Event} */ e) => {
       e.preventDefault();
       const f = /** @type {HTMLFormElement} */ (e.target);
       /** @param {string} n */
       const v = (n) => /** @type {HTMLInputElement} */ (f.elements.namedItem(n)).value;
-      const opts = ['rules=' + v('c-rules'), 'bid=' + v('c-bid'), 'double=' + v('c-double')];
-      if (/** @type {HTMLInputElement} */ (f.elements.namedItem('c-show')).checked) opts.push('show');
+      const opts = ['rules=' + v('c-rules')];
+      if (v('c-rules') === 'hubei48') {
+        // The 48-card game is played as a whole (RULES §8): its bomb bonus, no bidding options.
+        if (v('c-bonus') !== '') opts.push('bonus=' + Math.max(0, Number(v('c-bonus')) || 0));
+      } else {
+        opts.push('bid=' + v('c-bid'), 'double=' + v('c-double'));
+        if (/** @type {HTMLInputElement} */ (f.elements.namedItem('c-show')).checked) opts.push('show');
+      }
       if (Number(v('c-cap')) > 0) opts.push('cap=' + Number(v('c-cap')));
       A.create({ name: v('c-name').trim(), password: v('c-pass'), options: opts.join(','), turn: Number(v('c-turn')) || 0, bots: Number(v('c-bots')), level: v('c-level') });
     },
   },
     field('c-name', t('roomName'), h('input', { id: 'c-name', name: 'c-name', 'data-k': 'c-name', maxlength: 16 })),
     field('c-pass', t('passwordOpt'), h('input', { id: 'c-pass', name: 'c-pass', 'data-k': 'c-pass', maxlength: 32, autocomplete: 'off' })),
-    field('c-rules', t('preset'), select('c-rules', ['standard', 'classic', 'douzero', 'botzone'].map((r) => [r, t('rules_' + r)]))),
+    field('c-rules', t('preset'), rules),
+    h('p', { id: 'c-rules-help', class: 'help', hidden: true }, t('rules48Help')),
     field('c-bid', t('bidMode'), select('c-bid', ['points', 'rob'].map((r) => [r, t('bid_' + r)]))),
     field('c-double', t('doubleMode'), select('c-double', ['none', 'farmer', 'app'].map((r) => [r, t('double_' + r)]))),
     h('div', { class: 'field check' }, h('input', { type: 'checkbox', id: 'c-show', name: 'c-show', 'data-k': 'c-show' }), h('label', { for: 'c-show' }, t('showOpt'))),
+    h('div', { class: 'field', id: 'c-bonus-f', hidden: true }, h('label', { for: 'c-bonus' }, t('bonusOpt')),
+      h('input', { id: 'c-bonus', name: 'c-bonus', 'data-k': 'c-bonus', type: 'number', min: 0, max: 100000, placeholder: t('bonusBase') })),
     field('c-cap', t('cap'), h('input', { id: 'c-cap', name: 'c-cap', 'data-k': 'c-cap', type: 'number', min: 0, max: 100000, value: 0 })),
     field('c-turn', t('turnSecs'), h('input', { id: 'c-turn', name: 'c-turn', 'data-k': 'c-turn', type: 'number', min: 0, max: 600, value: 30 })),
     field('c-bots', t('bots'), select('c-bots', [['0', '0'], ['1', '1'], ['2', '2']])),
@@ -161,10 +182,15 @@ function createForm(A) {
     h('button', { class: 'primary', 'data-k': 'c-go' }, t('createIt')));
 }
 
-/** What a seat did last, in words or cards. @param {import('./app.js').Last|null} last @param {boolean} rob */
-function lastWords(last, rob) {
+/** What a seat did last, in words or cards (a play named by its type). @param {import('./app.js').Last|null} last @param {boolean} rob @param {boolean} h48 */
+function lastWords(last, rob, h48) {
   if (!last) return null;
-  if (last.kind === 'play' && last.cards) return smallCards(last.cards, t('lastPlay'));
+  if (last.kind === 'play' && last.cards) {
+    const type = last.move ? C.moveType(last.move, h48) : '';
+    const name = type && type !== 'single' && type !== 'pair' ? t('mt_' + type) : '';
+    return h('div', { class: 'play' }, smallCards(last.cards, t('lastPlay') + (name ? ' (' + name + ')' : '')),
+      name && h('span', { class: 'mtype', 'aria-hidden': 'true' }, name));
+  }
   let w = '';
   if (last.kind === 'pass') w = t('passed');
   else if (last.kind === 'bid') w = rob ? (last.value ? t('robbed') : t('bidPass')) : last.value ? t('bidSaid', last.value || 0) : t('bidPass');
@@ -178,7 +204,7 @@ function seatBox(S, A, s, where) {
   const room = S.room;
   const g = S.game;
   const st = room.seats[s];
-  const name = st ? st.name : t('emptySeat');
+  const name = st ? personName(st.name) : t('emptySeat');
   const role = g && g.landlord >= 0 ? (g.landlord === s ? t('landlord') : t('farmer')) : '';
   const acting = g && g.next && g.next.seat === s;
   const count = g && !g.over ? g.counts[s] : null;
@@ -201,30 +227,61 @@ function seatBox(S, A, s, where) {
     waiting && room.seats && S.seat >= 0 && !st && h('button', { 'data-k': 'addbot' + s, onclick: () => A.addBot(s, 'normal') }, t('addBot')),
     waiting && S.seat >= 0 && st && st.bot && h('button', { 'data-k': 'rmbot' + s, onclick: () => A.removeBot(s) }, t('removeBot')),
     g && g.shown[s] && s !== S.seat && smallCards(g.shown[s] || [], t('shown')),
-    h('div', { class: 'last', 'aria-live': 'polite' }, g ? lastWords(g.last[s], rob) : null));
+    h('div', { class: 'last', 'aria-live': 'polite' }, g ? lastWords(g.last[s], rob, C.is48(g.options || room.options)) : null));
   return box;
 }
 
-/** The bottom cards and the multiple with its factors. @param {State} S */
-function center(S) {
-  const g = S.game;
-  if (!g) return h('div', { class: 'center' }, S.room.games ? '' : h('p', { class: 'muted' }, optionWords(S.room)));
+/**
+ * The multiple as it stands, with its factors (RULES §6, src/game/score.c): base, robs,
+ * bombs and rockets, 明牌, each seat's doubling, the cap, 喜金 of the 48-card game.
+ * @param {State} S @returns {{mult: number, base: number, rows: string[]}}
+ */
+export function factors(S) {
+  const g = /** @type {import('./app.js').Game} */ (S.game);
   const o = /** @type {Record<string, string>} */ ({});
   for (const p of String(g.options || S.room.options).split(',')) { const [k, v] = p.split('='); o[k] = v ?? '1'; }
-  const factors = [];
-  let mult = 1;
-  if (g.bombs) { factors.push(t('bombs') + ' ×' + 2 ** g.bombs); mult *= 2 ** g.bombs; }
-  if (g.robs) { factors.push(t('robs') + ' ×' + 2 ** g.robs); mult *= 2 ** g.robs; }
-  if (g.shown.some(Boolean)) { factors.push(t('shown') + ' ×2+'); }
-  const dbl = g.doubles.map((d, s) => (d > 0 && S.room.seats[s] ? S.room.seats[s].name + ' ' + (d === 2 ? '×4' : '×2') : '')).filter(Boolean);
+  const names = S.room.seats.map((/** @type {any} */ x, /** @type {number} */ s) => (x ? personName(x.name) : t('seatN') + ' ' + (s + 1)));
   const base = o.bid === 'rob' ? Number(o.base || 1) : g.bid;
+  const show = Math.max(1, ...g.showF);
+  const mult = 2 ** (g.bombs + g.robs) * show;
+  const rows = [(o.bid === 'rob' ? t('base') : t('bidF')) + ' ' + (base || '—')];
+  if (g.robs) rows.push(t('robF', g.robs) + ' = ×' + 2 ** g.robs);
+  if (g.bombs) rows.push(t('bombF', g.bombs) + ' = ×' + 2 ** g.bombs);
+  if (show > 1) rows.push(t('showFactor', show));
+  const dmul = o.double === 'app' ? [1, 2, 4] : [1, 2, 2];
+  g.doubles.forEach((d, s) => { if (d > 0) rows.push(t('doubleF', names[s], dmul[d] || 2)); });
+  if (o.spring_off !== '1') rows.push(t('springLater'));
+  if (Number(o.cap) > 0) rows.push(t('capF', o.cap));
+  if (C.is48(g.options || S.room.options)) {
+    const each = o.bonus === undefined || o.bonus === '-1' ? base : Number(o.bonus);
+    const won = [0, 0, 0];
+    g.plays.forEach((p, i) => {
+      const after = g.plays.slice(i + 1, i + 3);
+      if (p.bomb && ((after.length === 2 && after.every((a) => a.pass)) || (g.over && i === g.plays.length - 1))) won[p.seat]++;
+    });
+    const who = won.map((n, s) => (n ? names[s] + ' ×' + n : '')).filter(Boolean);
+    rows.push(t('bonusF', who.length ? who.join(', ') : t('none')) + ' (' + t('bonusEach') + ' ' + (each || 0) + ')');
+  }
+  if (base) rows.push(t('stakeF', base * mult));
+  return { mult, base, rows };
+}
+
+/** The bottom cards and the multiple, which opens to its factors. @param {State} S @param {Actions} A */
+function center(S, A) {
+  const g = S.game;
+  if (!g) return h('div', { class: 'center' }, S.room.games ? '' : h('p', { class: 'muted' }, optionWords(S.room)));
+  const h48 = C.is48(g.options || S.room.options);
+  const f = factors(S);
   return h('div', { class: 'center' },
     h('div', { class: 'gameno' }, t('gameN', g.n)),
-    h('div', { class: 'bottom' }, h('span', { class: 'lbl' }, t('bottom')),
-      g.bottom.length ? smallCards(g.bottom, t('bottom')) : h('div', { class: 'cards small', 'aria-label': t('bottom') }, [0, 1, 2].map(() => h('span', { class: 'card back', 'aria-hidden': 'true' })))),
-    h('div', { class: 'mult' },
-      h('strong', null, t('multiple') + ' ×' + mult), ' · ' + t('base') + ' ' + (base || 0),
-      factors.length ? ' · ' + factors.join(' · ') : '', dbl.length ? ' · ' + t('doubles') + ': ' + dbl.join(', ') : ''));
+    h48 ? h('div', { class: 'bottom lbl' }, t('noBottom')) : h('div', { class: 'bottom' }, h('span', { class: 'lbl' }, t('bottom')),
+      g.bottom.length ? smallCards(g.bottom, t('bottom')) : h('div', { class: 'cards small', role: 'img', 'aria-label': t('bottom') }, [0, 1, 2].map(() => h('span', { class: 'card back' })))),
+    h('div', { class: 'mult', onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Escape' && S.multOpen) A.toggleMult(); } },
+      h('button', {
+        class: 'multbtn', 'data-k': 'mult', 'aria-expanded': S.multOpen ? 'true' : 'false', 'aria-controls': 'factors',
+        title: t('factors'), onclick: () => A.toggleMult(),
+      }, h('strong', null, t('multiple') + ' ×' + f.mult), ' · ' + t('base') + ' ' + (f.base || 0), h('span', { class: 'caret', 'aria-hidden': 'true' }, S.multOpen ? '▴' : '▾')),
+      h('ul', { id: 'factors', class: 'factors', hidden: !S.multOpen, 'aria-label': t('factors') }, f.rows.map((r) => h('li', null, r)))));
 }
 
 /** The controls of the seat to act. @param {State} S @param {Actions} A */
@@ -247,6 +304,8 @@ function actions(S, A) {
   if (turn && turn.can_show) btns.push(h('button', { 'data-k': 'show', onclick: () => A.show() }, t('show')));
   const playing = g.landlord >= 0 && !(turn && turn.phase !== 'play') && (!g.next || g.next.phase === 'play');
   const myTurn = turn && turn.phase === 'play';
+  // 放走包赔 (hubei48): the next seat holds one card; a single below our highest lets it go.
+  const letGo = myTurn && C.is48(g.options || S.room.options) && g.counts[(S.seat + 1) % 3] === 1;
   const input = h('input', {
     id: 'ranks', 'data-k': 'ranks', class: 'ranks', value: S.typed, autocomplete: 'off', spellcheck: 'false',
     'aria-label': t('typeRanks'), placeholder: '33344 · 10 · x · d',
@@ -254,10 +313,12 @@ function actions(S, A) {
     onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === 'Enter') { e.preventDefault(); A.typed(/** @type {HTMLInputElement} */ (e.target).value, true); } else if (e.key === 'Escape') A.clearSel(); },
   });
   return h('div', { class: 'actions', role: 'group', 'aria-label': myTurn || (turn && turn.phase) ? t('yourTurn') : t('play') },
+    myTurn && S.mustBeat && h('p', { class: 'rule', id: 'must-beat' }, t('mustBeat')),
+    letGo && h('p', { class: 'rule warn', id: 'let-go' }, t('letGoWarn')),
     btns,
     playing && [
       h('button', { class: 'primary', id: 'play', 'data-k': 'play', disabled: !S.sel.size && !S.typed, onclick: () => A.play() }, t('play')),
-      h('button', { id: 'pass', 'data-k': 'pass', disabled: !myTurn || turn.lead, onclick: () => A.pass() }, t('pass')),
+      h('button', { id: 'pass', 'data-k': 'pass', disabled: !myTurn || turn.lead || S.mustBeat, title: S.mustBeat ? t('mustBeat') : null, onclick: () => A.pass() }, t('pass')),
       h('button', { id: 'hint', 'data-k': 'hint', disabled: !myTurn, onclick: () => A.hint() }, t('hint')),
       h('button', { 'data-k': 'clear', onclick: () => A.clearSel() }, t('clear')),
       input,
@@ -273,11 +334,29 @@ function hand(S, A) {
   const cards = g.over ? [] : g.hand;
   /** @type {boolean|null} */
   let dragTo = null;
-  const el = h('div', { class: 'hand', role: 'group', 'aria-label': t('yourHand') + ' (' + cards.length + ')' },
-    cards.map((id) => h('button', {
+  const at = Math.min(S.cardAt, cards.length - 1);
+  // One stop in the tab order: the arrows move between the cards, Space selects, Enter plays.
+  const el = h('div', {
+    class: 'hand', role: 'group', 'aria-label': t('yourHand') + ' (' + cards.length + ')', 'aria-describedby': 'hand-keys',
+    onkeydown: (/** @type {KeyboardEvent} */ e) => {
+      const i = cards.indexOf(/** @type {HTMLElement} */ (e.target).getAttribute('data-id') || '');
+      if (i < 0) return;
+      const to = { ArrowLeft: i - 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowDown: i + 1, Home: 0, End: cards.length - 1 }[e.key];
+      if (to !== undefined) {
+        e.preventDefault();
+        A.focusCard(Math.max(0, Math.min(cards.length - 1, to)));
+      } else if (e.key === 'Enter') {
+        e.preventDefault();
+        A.play();
+      }
+    },
+  },
+    h('span', { id: 'hand-keys', hidden: true }, t('handKeys')),
+    cards.map((id, i) => h('button', {
       class: 'card' + (C.isRed(id) ? ' red' : '') + (id === 'BJ' || id === 'RJ' ? ' joker' : ''), 'data-id': id, 'data-k': 'card-' + id,
-      'aria-pressed': S.sel.has(id) ? 'true' : 'false', 'aria-label': cardName(id),
+      tabindex: i === at ? 0 : -1, 'aria-pressed': S.sel.has(id) ? 'true' : 'false', 'aria-label': cardName(id),
       onclick: (/** @type {MouseEvent} */ e) => { if (e.detail === 0) A.toggleCard(id); },
+      onfocus: () => { S.cardAt = i; },
     }, face(id))));
   // Pointer (mouse, pen, touch): the first card toggles, the cards dragged across follow it.
   el.addEventListener('pointerdown', (e) => {
@@ -304,14 +383,15 @@ function hand(S, A) {
 function counter(S) {
   const g = S.game;
   if (!g) return null;
-  const left = C.countRanks(C.deck());
+  const h48 = C.is48(g.options || S.room.options);
+  const left = C.countRanks(C.deck(h48));
   const gone = C.countRanks([...g.played.flat(), ...(S.seat >= 0 ? g.hand : [])]);
   const names = '3 4 5 6 7 8 9 10 J Q K A 2 小 大'.split(' ');
   if (getLang() === 'en') { names[13] = 'BJ'; names[14] = 'RJ'; }
   return h('section', { class: 'panel counter', 'aria-labelledby': 'ctr-h' },
-    h('h2', { id: 'ctr-h', title: t('counterHelp') }, t('counter')),
-    h('ul', { class: 'ctr' }, left.map((n, r) => n - gone[r]).map((n, r) => h('li', { class: n ? '' : 'zero', 'aria-label': names[r] + ': ' + n },
-      h('span', { 'aria-hidden': 'true' }, names[r]), h('b', { 'aria-hidden': 'true' }, n))).reverse()));
+    h('h2', { id: 'ctr-h', title: t('counterHelp') }, t('counter'), h48 && h('span', { class: 'muted deck' }, ' · ' + t('deck48'))),
+    h('ul', { class: 'ctr' }, left.map((n, r) => n - gone[r]).map((n, r) => (h48 && r >= 13 ? null : h('li', { class: n ? '' : 'zero', 'aria-label': names[r] + ': ' + n },
+      h('span', { 'aria-hidden': 'true' }, names[r]), h('b', { 'aria-hidden': 'true' }, n)))).reverse()));
 }
 
 /** @param {State} S @param {Actions} A */
@@ -332,10 +412,21 @@ function result(S, A) {
   const r = o.result;
   const lordWon = r.landlord_won;
   const mine = S.seat >= 0 ? (S.seat === r.landlord) === lordWon : null;
-  const names = S.room.seats.map((/** @type {any} */ x, /** @type {number} */ s) => (x ? x.name : t('seatN') + ' ' + (s + 1)));
+  const names = S.room.seats.map((/** @type {any} */ x, /** @type {number} */ s) => (x ? personName(x.name) : t('seatN') + ' ' + (s + 1)));
   /** @param {number[]|undefined} a */
   const three = (a) => (a || []).join(' / ');
-  const rows = [
+  const h48 = C.is48(g.options || S.room.options);
+  /** Seats of a bit set, by name. @param {number} bits */
+  const seatsOf = (bits) => [0, 1, 2].filter((s) => (bits >> s) & 1).map((s) => names[s]).join(', ') || '—';
+  const rows = h48 ? [
+    [t('base'), r.base], [t('bombs'), r.bombs],
+    [t('spring'), r.spring ? '✓' : '—'], [t('antiSpring'), r.anti_spring ? '✓' : '—'],
+    [t('springF'), '×' + (r.spring_factor ?? 1)], [t('multiple'), '×' + r.multiple], [t('stakes'), three(r.stakes)],
+    [t('letgo'), seatsOf(r.letgo || 0)],
+    [t('cover'), r.cover >= 0 ? names[r.cover] + ' (' + three(r.covered) + ')' : '—'],
+    [t('bonusEach'), r.bonus_each ?? 0], [t('bonusBombs'), three(r.bonus_bombs)], [t('bonus'), three(r.bonus)],
+    [t('fee'), r.fee], [t('penalty'), three(o.penalties)],
+  ] : [
     [t('base'), r.base], [t('bombs'), r.bombs + (r.rockets ? ' (' + t('rockets') + ' ' + r.rockets + ')' : '')],
     [t('spring'), r.spring ? '✓' : '—'], [t('antiSpring'), r.anti_spring ? '✓' : '—'],
     [t('springF'), '×' + (r.spring_factor ?? (r.spring || r.anti_spring ? 2 : 1))],
@@ -349,8 +440,7 @@ function result(S, A) {
     const dealt = [...(g.dealt[s] || []), ...(s === r.landlord ? g.bottom : [])];
     return dealt.filter((c) => !g.played[s].includes(c));
   });
-  return h('div', { class: 'overlay' },
-    h('div', { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'res-h' },
+  return modal({ 'aria-labelledby': 'res-h' }, () => A.closeResult(),
       h('h2', { id: 'res-h' }, (lordWon ? t('landlordWins') : t('farmersWin')) + (mine === null ? '' : ' — ' + (mine ? t('youWin') : t('youLose')))),
       h('table', { class: 'breakdown' }, h('tbody', null, rows.map(([k, v]) => h('tr', null, h('th', { scope: 'row' }, k), h('td', null, v))))),
       h('table', { class: 'scores' },
@@ -361,8 +451,46 @@ function result(S, A) {
       h('h3', null, t('handsLeft')),
       h('div', { class: 'held' }, [0, 1, 2].map((s) => h('div', null, h('span', { class: 'lbl' }, names[s]), held[s].length ? smallCards(held[s], names[s]) : h('span', null, '—')))),
       h('div', { class: 'bar' },
-        S.seat >= 0 && h('button', { class: 'primary', 'data-k': 'again', onclick: () => A.again() }, t('again')),
-        h('button', { 'data-k': 'close', onclick: () => A.closeResult() }, t('close')))));
+        S.seat >= 0 && h('button', { class: 'primary', 'data-k': 'again', 'data-autofocus': true, onclick: () => A.again() }, t('again')),
+        h('button', { 'data-k': 'close', 'data-autofocus': S.seat < 0, onclick: () => A.closeResult() }, t('close'))));
+}
+
+/**
+ * A modal dialog: the rest of the page is inert while it shows (render), Tab stays inside,
+ * Escape closes it.
+ * @param {Record<string, any>} attrs @param {() => void} onClose @param {...(Node|null|false|undefined)} kids
+ */
+function modal(attrs, onClose, ...kids) {
+  const d = h('div', {
+    class: 'dialog', role: 'dialog', 'aria-modal': 'true', ...attrs,
+    onkeydown: (/** @type {KeyboardEvent} */ e) => {
+      if (e.key === 'Escape') { e.preventDefault(); onClose(); return; }
+      if (e.key !== 'Tab') return;
+      const f = /** @type {HTMLElement[]} */ ([...d.querySelectorAll('button, input, select, [tabindex="0"]')]).filter((x) => !(/** @type {HTMLButtonElement} */ (x).disabled));
+      if (!f.length) return;
+      const i = f.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+      if (e.shiftKey && i <= 0) { e.preventDefault(); f[f.length - 1].focus(); }
+      else if (!e.shiftKey && i === f.length - 1) { e.preventDefault(); f[0].focus(); }
+    },
+  }, ...kids);
+  return h('div', { class: 'overlay' }, d);
+}
+
+/** Asks for a room's password (joining or watching), in the page. @param {State} S @param {Actions} A */
+function passwordDialog(S, A) {
+  const pw = S.pw;
+  if (!pw) return null;
+  const input = h('input', { id: 'pw', name: 'pw', type: 'password', 'data-k': 'pw', 'data-autofocus': true, autocomplete: 'off', maxlength: 32, required: true });
+  return modal({ 'aria-labelledby': 'pw-h', 'aria-describedby': pw.error ? 'pw-err' : null }, () => A.password(null),
+    h('form', {
+      class: 'pwform', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); A.password(/** @type {HTMLInputElement} */ (input).value); },
+    },
+      h('h2', { id: 'pw-h' }, t('passwordFor', roomName(pw.room.name) + ' #' + pw.room.id)),
+      pw.error && h('p', { id: 'pw-err', class: 'bad', role: 'alert' }, pw.error),
+      h('label', { for: 'pw' }, t('password')), input,
+      h('div', { class: 'bar' },
+        h('button', { class: 'primary', 'data-k': 'pw-ok' }, pw.watch ? t('watch') : t('join')),
+        h('button', { type: 'button', 'data-k': 'pw-cancel', onclick: () => A.password(null) }, t('cancel')))));
 }
 
 /** @param {State} S @param {Actions} A */
@@ -372,27 +500,36 @@ function roomView(S, A) {
   const st = S.seat >= 0 ? room.seats[S.seat] : null;
   const g = S.game;
   const waiting = room.state === 'waiting';
-  const status = g && g.next ? (g.next.seat === S.seat ? t('yourTurn') : t('waitFor', room.seats[g.next.seat]?.name || '')) : '';
+  const status = g && g.next ? (g.next.seat === S.seat ? t('yourTurn') : t('waitFor', personName(room.seats[g.next.seat]?.name || ''))) : '';
   return h('main', { class: 'room', id: 'main' },
     h('div', { class: 'roombar' },
-      h('h2', null, room.name + ' #' + room.id), h('span', { class: 'muted' }, optionWords(room)),
+      h('h2', null, roomName(room.name) + ' #' + room.id), h('span', { class: 'muted' }, optionWords(room)),
       S.seat < 0 && h('span', { class: 'tag' }, t('watching')),
       waiting && st && h('button', { class: st.ready ? '' : 'primary', 'data-k': 'ready', onclick: () => A.ready(!st.ready) }, st.ready ? t('unready') : t('ready')),
       h('button', { 'data-k': 'leave', onclick: () => A.leave() }, t('leave'))),
     h('div', { class: 'felt', role: 'region', 'aria-label': t('table') },
       seatBox(S, A, (me + 2) % 3, 'left'),
-      center(S),
+      center(S, A),
       seatBox(S, A, (me + 1) % 3, 'right'),
       seatBox(S, A, me, 'mine'),
-      h('p', { class: 'notice' + (S.noticeBad ? ' bad' : ''), role: 'status', 'aria-live': 'assertive' }, S.notice || status),
+      h('p', { class: 'notice' + (S.noticeBad && S.notice ? ' bad' : ''), role: 'status', 'aria-live': 'assertive' }, S.notice || status),
       actions(S, A),
       hand(S, A)),
-    h('div', { class: 'side' }, counter(S), chat(S, A)),
-    result(S, A));
+    h('div', { class: 'side' }, counter(S), chat(S, A)));
+}
+
+/** Where the keyboard goes when what had the focus is gone: what is to do now. @param {State} S */
+function todo(S) {
+  const g = S.game;
+  if (g && g.turn && !g.over) return g.turn.phase === 'play' ? '#ranks' : '.actions button[data-k^="bid"], .actions button[data-k^="dbl"]';
+  if (S.room && S.room.state === 'waiting' && S.seat >= 0) return '[data-k="ready"]';
+  return '';
 }
 
 /**
- * Draws everything from S; the focused control (by its data-k) keeps the focus.
+ * Draws everything from S; the focused control (by its data-k) keeps the focus. A dialog
+ * takes the focus and makes the rest inert; when the focused control is gone, a keyboard
+ * user's focus goes to what is to do (todo).
  * @param {State} S @param {Actions} A
  */
 export function render(S, A) {
@@ -400,15 +537,25 @@ export function render(S, A) {
   const active = /** @type {HTMLElement|null} */ (document.activeElement);
   const key = active && active.getAttribute('data-k');
   const caret = active instanceof HTMLInputElement && active.type === 'text' ? active.selectionStart : null;
-  app.replaceChildren(header(S, A), S.room ? roomView(S, A) : lobby(S, A));
+  const dialog = passwordDialog(S, A) || (S.room ? result(S, A) : null);
+  const top = header(S, A), main = S.room ? roomView(S, A) : lobby(S, A);
+  app.replaceChildren(top, main);
+  if (dialog) { top.inert = true; main.inert = true; app.append(dialog); }
   if (!S.room && S.notice) app.append(h('p', { class: 'toast' + (S.noticeBad ? ' bad' : ''), role: 'status' }, S.notice));
-  if (key) {
-    const el = /** @type {HTMLElement|null} */ (app.querySelector(`[data-k="${CSS.escape(key)}"]`));
-    if (el) {
-      el.focus();
-      if (caret !== null && el instanceof HTMLInputElement) el.setSelectionRange(caret, caret);
-    }
+  /** @type {HTMLElement|null} */
+  let el = key ? app.querySelector(`[data-k="${CSS.escape(key)}"]`) : null;
+  if (el && dialog && !dialog.contains(el)) el = null;
+  if (el) {
+    el.focus();
+    if (caret !== null && el instanceof HTMLInputElement) el.setSelectionRange(caret, caret);
+  } else if (dialog) {
+    /** @type {HTMLElement|null} */ (dialog.querySelector('[data-autofocus]') || dialog.querySelector('button'))?.focus();
+  } else if (S.returnFocus && app.querySelector(`[data-k="${CSS.escape(S.returnFocus)}"]`)) {
+    /** @type {HTMLElement} */ (app.querySelector(`[data-k="${CSS.escape(S.returnFocus)}"]`)).focus();
+  } else if (S.kbd && todo(S)) {
+    /** @type {HTMLElement|null} */ (app.querySelector(todo(S)))?.focus();
   }
+  if (!dialog) S.returnFocus = '';
   tickClocks(S);
 }
 

@@ -36,6 +36,14 @@ typedef struct DdzSearchConfig {
 
 DdzSearchConfig ddz_search_default(void);
 
+/* Reads a search agent's name into *cfg: "search" then options after colons, each at most
+ * once, in any order: ":MS" (a time budget per decision; the sample cap grows with it, 2
+ * samples a millisecond, at least the default 400) or ":MS/SAMPLES" (MS 0: a fixed number of
+ * samples, which makes the play independent of the machine's speed), ":wp" or ":adp" (the
+ * objective), ":infer" (samples kept by the opponent model) and ":solveN" (worlds with at
+ * most N cards left solved exactly, 0 never). Returns 0, or -1 with err saying how to write it. */
+int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err);
+
 /* Makes a search agent. Returns 0, or -1 with err (an unknown policy). */
 int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed, DdzError *err);
 

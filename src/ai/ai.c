@@ -41,57 +41,6 @@ const char *ddz_ai_agent_names(void)
            "hard, expert, hard:adp, expert:adp";
 }
 
-/* The search agent's options after "search": ":MS" or ":MS/SAMPLES" (MS 0: a fixed number
- * of samples, which makes the agent's play independent of the machine's speed), ":wp" or
- * ":adp" (the objective), ":infer" (samples weighed by the opponent model) and ":solveN"
- * (worlds with at most N cards left solved exactly, 0 never), each at most once, in any
- * order. */
-static int search_options(const char *name, const char *opts, DdzSearchConfig *cfg, DdzError *err)
-{
-    bool budget = false, objective = false, solve = false;
-    while (*opts == ':') {
-        opts++;
-        size_t len = strcspn(opts, ":");
-        char word[16];
-        if (len > 0 && len < sizeof word && (opts[0] < '0' || opts[0] > '9')) {
-            memcpy(word, opts, len);
-            word[len] = '\0';
-            char *end;
-            long cards = strtol(word + 5, &end, 10);
-            if (!strcmp(word, "infer") && !cfg->infer) {
-                cfg->infer = true;
-            } else if (!strncmp(word, "solve", 5) && word[5] >= '0' && word[5] <= '9' && !*end && cards <= 54 &&
-                       !solve) {
-                cfg->solve_cards = (int)cards;
-                solve = true;
-            } else {
-                if (objective || ddz_objective_parse(word, &cfg->objective) != 0)
-                    goto bad;
-                objective = true;
-            }
-        } else {
-            char *end;
-            long ms = strtol(opts, &end, 10), samples = cfg->samples;
-            if (*end == '/')
-                samples = strtol(end + 1, &end, 10);
-            if (budget || end == opts || (*end && *end != ':') || ms < 0 || ms > 60000 || samples < 1 ||
-                samples > 100000)
-                goto bad;
-            cfg->time_ms = (int)ms;
-            cfg->samples = (int)samples;
-            budget = true;
-        }
-        opts += len;
-    }
-    if (!*opts)
-        return 0;
-bad:
-    if (err)
-        snprintf(err->msg, sizeof err->msg,
-                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN] (MS 0..60000, SAMPLES 1..100000)", name);
-    return -1;
-}
-
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err)
 {
     DdzLevel level;
@@ -121,8 +70,8 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
         return ddz_easy_agent_new(a, err);
     /* "search" with the default budget and objective, or with options (search_options). */
     if (!strncmp(name, "search", 6) && (name[6] == '\0' || name[6] == ':')) {
-        DdzSearchConfig cfg = ddz_search_default();
-        if (search_options(name, name + 6, &cfg, err) != 0)
+        DdzSearchConfig cfg;
+        if (ddz_search_config_parse(name, &cfg, err) != 0)
             return -1;
         return ddz_search_agent_new(a, &cfg, seed, err);
     }

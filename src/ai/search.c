@@ -1,6 +1,7 @@
 /* search.c -- the search agent: sample the hidden cards, replay the public history into a
  * full game, play each candidate move out with a policy agent, keep the best average. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -38,6 +39,60 @@ int ddz_objective_parse(const char *name, DdzObjective *out)
         return -1;
     return 0;
 }
+
+int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err)
+{
+    *cfg = ddz_search_default();
+    const char *opts = name + 6;
+    bool budget = false, objective = false, solve = false;
+    if (strncmp(name, "search", 6) != 0)
+        opts = "?";
+    while (*opts == ':') {
+        opts++;
+        size_t len = strcspn(opts, ":");
+        char word[16];
+        if (len > 0 && len < sizeof word && (opts[0] < '0' || opts[0] > '9')) {
+            memcpy(word, opts, len);
+            word[len] = '\0';
+            char *end = word;
+            long cards = !strncmp(word, "solve", 5) ? strtol(word + 5, &end, 10) : -1;
+            if (!strcmp(word, "infer") && !cfg->infer) {
+                cfg->infer = true;
+            } else if (cards >= 0 && word[5] >= '0' && word[5] <= '9' && !*end && cards <= 54 && !solve) {
+                cfg->solve_cards = (int)cards;
+                solve = true;
+            } else {
+                if (objective || ddz_objective_parse(word, &cfg->objective) != 0)
+                    goto bad;
+                objective = true;
+            }
+        } else {
+            char *end;
+            long ms = strtol(opts, &end, 10), samples = -1;
+            if (end != opts && *end == '/')
+                samples = strtol(end + 1, &end, 10);
+            else if (ms > 0) /* a time budget alone: the cap grows with it, 2 samples a ms */
+                samples = 2 * ms > cfg->samples ? 2 * ms : cfg->samples;
+            else
+                samples = cfg->samples;
+            if (budget || end == opts || (*end && *end != ':') || ms < 0 || ms > 60000 || samples < 1 ||
+                samples > 200000)
+                goto bad;
+            cfg->time_ms = (int)ms;
+            cfg->samples = (int)samples;
+            budget = true;
+        }
+        opts += len;
+    }
+    if (!*opts)
+        return 0;
+bad:
+    if (err)
+        snprintf(err->msg, sizeof err->msg,
+                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN] (MS 0..60000, SAMPLES 1..200000)", name);
+    return -1;
+}
+
 
 static DdzObjective objective_for(DdzObjective obj, DdzRuleset rules)
 {

@@ -137,14 +137,21 @@ double ddz_dz_reward(const DdzDzGame *g, int objective)
     return sign;
 }
 
+/* The eight entries of two ranks whose counts are the nibbles of byte b: for each rank, its
+ * count c as c ones then zeros (a count above 4 reads as 4). */
+#define DZ_R4(c) (int8_t)((c) >= 1), (int8_t)((c) >= 2), (int8_t)((c) >= 3), (int8_t)((c) >= 4)
+#define DZ_P(b) {DZ_R4((b) & 15), DZ_R4((b) >> 4)}
+#define DZ_P4(b) DZ_P(b), DZ_P((b) + 1), DZ_P((b) + 2), DZ_P((b) + 3)
+#define DZ_P16(b) DZ_P4(b), DZ_P4((b) + 4), DZ_P4((b) + 8), DZ_P4((b) + 12)
+static const int8_t TWO_RANKS[256][8] = {DZ_P16(0),   DZ_P16(16),  DZ_P16(32),  DZ_P16(48), DZ_P16(64),  DZ_P16(80),
+                                         DZ_P16(96),  DZ_P16(112), DZ_P16(128), DZ_P16(144), DZ_P16(160), DZ_P16(176),
+                                         DZ_P16(192), DZ_P16(208), DZ_P16(224), DZ_P16(240)};
+
 void ddz_dz_cards54(DdzRanks cards, int8_t out[54])
 {
-    /* The four entries of a rank held c times: c ones, then zeros. */
-    static const int8_t ROW[5][4] = {{0, 0, 0, 0}, {1, 0, 0, 0}, {1, 1, 0, 0}, {1, 1, 1, 0}, {1, 1, 1, 1}};
-    for (int r = 0; r < 13; r++) {
-        int c = ddz_ranks_get(cards, r);
-        memcpy(out + 4 * r, ROW[c < 4 ? c : 4], 4);
-    }
+    for (int k = 0; k < 6; k++) /* ranks 3 .. A, two at a time */
+        memcpy(out + 8 * k, TWO_RANKS[(cards >> (8 * k)) & 0xFF], 8);
+    memcpy(out + 48, TWO_RANKS[(cards >> 48) & 0xF], 4); /* the 2 */
     out[52] = (int8_t)ddz_ranks_get(cards, DDZ_RANK_BJ);
     out[53] = (int8_t)ddz_ranks_get(cards, DDZ_RANK_RJ);
 }

@@ -2,7 +2,8 @@
  * --url names one); reports games finished, actions per second, latency and errors. The mixed
  * profile (--profile mixed) is the soak of issue 10: people at human pace, fast bots,
  * spectators, chatters, clients that drop and come back, openers of computer-only rooms and
- * a few attackers; --csv writes one line a second (latency, memory) and --plot draws it. */
+ * a few attackers; --computer-rooms keeps rooms of computers playing besides; --csv writes
+ * one line a second (latency, memory) and --plot draws it. */
 #define _DEFAULT_SOURCE /* kill, fdopen */
 #include <errno.h>
 #include <signal.h>
@@ -19,9 +20,9 @@
 #include "ddz/store.h"
 
 /* What a client of the mixed profile does (the plain profile: everyone is R_FAST at --think). */
-enum { R_HUMAN, R_FAST, R_WATCH, R_CHAT, R_RECONNECT, R_ROOMS, R_ATTACK, R_NB };
+enum { R_HUMAN, R_FAST, R_WATCH, R_CHAT, R_RECONNECT, R_ROOMS, R_ATTACK, R_KEEP, R_NB };
 static const char *const ROLE_NAME[R_NB] = {"people", "fast bots", "spectators", "chatters", "reconnecting",
-                                            "computer rooms", "attackers"};
+                                            "computer rooms", "attackers", "kept rooms"};
 
 typedef struct Bot {
     DdzClient c;
@@ -52,6 +53,10 @@ typedef struct Load {
     int cap;             /* connections that may be made (reconnects take new ones) */
     double *sec_lat;     /* people's latencies of the current second */
     size_t nsec, capsec;
+    double *people_lat;  /* people's latencies, the whole run */
+    size_t npeople, cappeople;
+    int keep;            /* --computer-rooms: clients that keep a room of computers playing */
+    const char *keep_level;
     FILE *csv;
     int64_t next_sec;
     long sec_actions;
@@ -131,7 +136,16 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         if (!b->token[0] && b->c.token[0])
             snprintf(b->token, sizeof b->token, "%s", b->c.token);
 
-        if (b->role == R_WATCH || b->role == R_ROOMS || b->role == R_ATTACK) {
+        if (b->role == R_KEEP) {
+            /* Its room: two computers and itself, and the computer plays its seat (auto). */
+            char msg[96];
+            ddz_ws_client_send(l->ws, id, "{\"type\":\"create\"}", 17);
+            snprintf(msg, sizeof msg, "{\"type\":\"add_bot\",\"level\":\"%s\"}", l->keep_level);
+            ddz_ws_client_send(l->ws, id, msg, strlen(msg));
+            ddz_ws_client_send(l->ws, id, msg, strlen(msg));
+            ddz_ws_client_send(l->ws, id, "{\"type\":\"ready\"}", 16);
+            b->ready_at = now;
+        } else if (b->role == R_WATCH || b->role == R_ROOMS || b->role == R_ATTACK) {
             b->next_at = now + 200000;
         } else if (json_is_true(json_object_get(m, "resumed"))) {
             b->step = 1; /* back: room and state follow; a quick match if it lost its seat */
@@ -172,9 +186,13 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         }
         break;
     }
+    case DDZ_EV_START:
+        if (b->role == R_KEEP)
+            ddz_ws_client_send(l->ws, id, "{\"type\":\"auto\",\"on\":true}", 25);
+        break;
     case DDZ_EV_TURN: {
-        if (b->role == R_ROOMS || b->role == R_ATTACK)
-            break; /* it left its room of computers; they play on */
+        if (b->role == R_ROOMS || b->role == R_ATTACK || b->role == R_KEEP)
+            break; /* it left its room of computers, or a computer plays its seat */
         int64_t think = (int64_t)l->think_ms * 1000;
         if (b->role == R_HUMAN || b->role == R_RECONNECT || b->role == R_CHAT)
             think = 3000000; /* 1.5 to 4.5 s: people */
@@ -196,8 +214,10 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
             double ms = (double)(now - b->sent_at) / 1000.0;
             if (l->nlat < l->caplat)
                 l->lat[l->nlat++] = ms;
-            if (b->role == R_HUMAN || b->role == R_RECONNECT)
+            if (b->role == R_HUMAN || b->role == R_RECONNECT) {
                 push_lat(&l->sec_lat, &l->nsec, &l->capsec, ms);
+                push_lat(&l->people_lat, &l->npeople, &l->cappeople, ms);
+            }
             b->sent_at = 0;
         }
         break;
@@ -205,13 +225,19 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         l->games += b->humans > 0 ? 1.0 / b->humans : 0;
         break;
     case DDZ_EV_ERROR:
+        if (b->role == R_ROOMS && !strcmp(b->c.error_code, "too_many_rooms") && !b->c.room) {
+            b->step = 0; /* its rooms are all still playing: again later */
+            b->next_at = now + 5000000;
+        }
         if (b->role == R_ATTACK || (b->role == R_ROOMS && !strcmp(b->c.error_code, "too_many_rooms")) ||
             (b->role == R_WATCH && (!strcmp(b->c.error_code, "no_room") || !strcmp(b->c.error_code, "room_full") ||
                                     !strcmp(b->c.error_code, "in_room")))) {
             l->expected++;
         } else {
+            char detail[200];
+            snprintf(detail, sizeof detail, "%.150s (a client of role %s)", b->c.error, ROLE_NAME[b->role]);
             l->error_frames++;
-            note_error(l, b->c.error_code, b->c.error);
+            note_error(l, b->c.error_code, detail);
         }
         b->sent_at = 0;
         break;
@@ -297,9 +323,8 @@ static void role_move(Load *l, Bot *b, int id, int64_t now)
         static const char *const steps[] = {"{\"type\":\"create\"}", "{\"type\":\"add_bot\",\"level\":\"hard\"}",
                                             "{\"type\":\"add_bot\",\"level\":\"hard\"}", "{\"type\":\"ready\"}",
                                             "{\"type\":\"leave\"}"};
-        if (b->step % 5 && !b->c.room) { /* the room was refused (too many): later */
-            b->step = 0;
-            b->next_at = now + 5000000;
+        if (b->step % 5 && !b->c.room) { /* no room yet: the server is slow (a refusal restarts) */
+            b->next_at = now + 200000;
             break;
         }
         const char *m = steps[b->step % 5];
@@ -374,11 +399,13 @@ static void lt_timer(void *ctx)
         }
         Bot *b = &l->bots[id];
         b->role = R_FAST;
-        if (l->mixed) {
+        if (l->initial < l->keep) {
+            b->role = R_KEEP;
+        } else if (l->mixed) {
             static const int mix[20] = {R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN,
                                         R_HUMAN, R_HUMAN, R_HUMAN, R_HUMAN, R_FAST, R_FAST, R_FAST,
                                         R_WATCH, R_CHAT, R_RECONNECT, R_ROOMS, R_ATTACK, R_HUMAN};
-            b->role = mix[l->initial % 20];
+            b->role = mix[(l->initial - l->keep) % 20];
             if (b->role == R_CHAT)
                 b->next_at = now + 3000000;
             if (b->role == R_RECONNECT)
@@ -458,8 +485,9 @@ static pid_t start_server(const char *db, char *url, size_t size)
         dup2(fds[1], 1);
         close(fds[0]);
         close(fds[1]);
+        /* Every client comes from 127.0.0.1: no limit of rooms per address. */
         execl("/proc/self/exe", "ddz", "serve", "--port", "0", "--quiet", "--bot-delay", "0", "--quick-wait", "5",
-              "--db", db, (char *)NULL);
+              "--rooms-per-address", "100000", "--db", db, (char *)NULL);
         _exit(127);
     }
     close(fds[1]);
@@ -484,8 +512,8 @@ static pid_t start_server(const char *db, char *url, size_t size)
 
 int cmd_loadtest(int argc, char **argv)
 {
-    long clients = 300, duration = 20, think = 300, server_pid = 0;
-    const char *url = NULL, *db = NULL, *profile = "plain", *csv = NULL, *plot = NULL;
+    long clients = 300, duration = 20, think = 300, server_pid = 0, keep = 0;
+    const char *url = NULL, *db = NULL, *profile = "plain", *csv = NULL, *plot = NULL, *keep_level = "hard";
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (i + 1 >= argc)
@@ -508,6 +536,11 @@ int cmd_loadtest(int argc, char **argv)
             server_pid = n;
         else if (!strcmp(o, "--profile") && (!strcmp(v, "plain") || !strcmp(v, "mixed")))
             profile = v;
+        else if (!strcmp(o, "--computer-rooms") && num && n <= 10000)
+            keep = n;
+        else if (!strcmp(o, "--computer-level") && (!strcmp(v, "easy") || !strcmp(v, "normal") ||
+                                                     !strcmp(v, "hard") || !strcmp(v, "expert")))
+            keep_level = v;
         else if (!strcmp(o, "--csv"))
             csv = v;
         else if (!strcmp(o, "--plot"))
@@ -516,7 +549,7 @@ int cmd_loadtest(int argc, char **argv)
             return cli_fail("loadtest: bad argument %s %s (see ddz help loadtest)", o, v);
     }
     Load *l = calloc(1, sizeof *l);
-    int cap = (int)clients * 3 + 64; /* reconnects and attackers take new connections */
+    int cap = (int)(clients * 3 + keep) + 64; /* reconnects and attackers take new connections */
     if (!l || !(l->bots = calloc((size_t)cap, sizeof *l->bots))) {
         free(l);
         return cli_fail("loadtest: out of memory");
@@ -536,7 +569,9 @@ int cmd_loadtest(int argc, char **argv)
         url = own_url;
         server_pid = l->server;
     }
-    l->n = (int)clients;
+    l->n = (int)(clients + keep);
+    l->keep = (int)keep;
+    l->keep_level = keep_level;
     l->cap = cap;
     l->url = url;
     l->think_ms = (int)think;
@@ -564,8 +599,11 @@ int cmd_loadtest(int argc, char **argv)
         l->ramp_end = l->t0 + ramp;
         l->end = l->t0 + duration * 1000000;
         l->next_sec = l->t0 + 1000000;
-        printf("loadtest: %d clients (%s profile) against %s for %ld s (think %ld ms)\n", l->n, profile, url,
+        printf("loadtest: %ld clients (%s profile) against %s for %ld s (think %ld ms)", clients, profile, url,
                duration, think);
+        if (keep)
+            printf(", and %ld rooms of %s computers", keep, keep_level);
+        printf("\n");
         fflush(stdout);
         ddz_ws_client_run(l->ws, 10);
         double secs = (double)(now_us() - l->t0) / 1e6;
@@ -578,7 +616,7 @@ int cmd_loadtest(int argc, char **argv)
         double p50 = l->nlat ? l->lat[l->nlat / 2] : 0, p99 = l->nlat ? l->lat[(size_t)((double)l->nlat * 0.99)] : 0;
         double mx = l->nlat ? l->lat[l->nlat - 1] : 0;
         long errors = l->error_frames + l->closed + l->failed + l->timeouts + l->leaks + l->bad_frames;
-        printf("  tables          %d\n", (l->n + 2) / 3);
+        printf("  tables          %ld\n", (clients + 2) / 3 + keep);
         printf("  games finished  %.0f\n", l->games);
         printf("  actions         %ld (%.1f/s)\n", l->actions, (double)l->actions / secs);
         printf("  latency         p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu samples)\n", p50, p99, mx, l->nlat);
@@ -591,6 +629,12 @@ int cmd_loadtest(int argc, char **argv)
             printf("    %-28s %ld\n", l->kinds[i].what, l->kinds[i].n);
         if (peak >= 0)
             printf("  server memory   peak %.1f MB, now %.1f MB\n", peak, rss);
+        if (l->npeople) {
+            qsort(l->people_lat, l->npeople, sizeof *l->people_lat, cmp_double);
+            printf("  people          p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu actions at human pace)\n",
+                   l->people_lat[l->npeople / 2], l->people_lat[(size_t)((double)l->npeople * 0.99)],
+                   l->people_lat[l->npeople - 1], l->npeople);
+        }
         if (l->mixed) {
             /* People's latency over the whole run, from the per-second samples' p99s. */
             double worst = 0;
@@ -643,6 +687,7 @@ int cmd_loadtest(int argc, char **argv)
         fclose(l->csv);
     free(l->plot);
     free(l->sec_lat);
+    free(l->people_lat);
     free(l->lat);
     free(l->bots);
     free(l);

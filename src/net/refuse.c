@@ -53,10 +53,15 @@ json_t *refuse_args(const DdzGame *g, const DdzAction *a)
     }
     DdzCards hand = g->hand[a->seat];
     DdzMove table = ddz_game_table(g);
-    if (a->move.type == DDZ_PASS)
-        return table.type == DDZ_PASS ? json_pack("{s:s}", "reason", "lead_pass")
-                                      : json_pack("{s:s, s:o}", "reason", "whole_hand", "ranks",
-                                                  ranks_json(ddz_cards_ranks(hand)));
+    if (a->move.type == DDZ_PASS) {
+        if (table.type == DDZ_PASS)
+            return json_pack("{s:s}", "reason", "lead_pass");
+        DdzMove beat[DDZ_MAX_MOVES];
+        if (ddz_ruleset_is_48(g->opt.rules) && ddz_moves_generate(ddz_cards_ranks(hand), &table, g->opt.rules, beat) > 0)
+            return json_pack("{s:s, s:o, s:o}", "reason", "must_beat", "table", move_json(&table, g->opt.rules),
+                             "move", move_json(&beat[0], g->opt.rules));
+        return json_pack("{s:s, s:o}", "reason", "whole_hand", "ranks", ranks_json(ddz_cards_ranks(hand)));
+    }
     DdzMove readings[DDZ_MAX_READINGS];
     int n = ddz_move_classify(a->move.ranks, g->opt.rules, readings);
     bool reading = false;
@@ -64,6 +69,8 @@ json_t *refuse_args(const DdzGame *g, const DdzAction *a)
         reading |= readings[i].type == a->move.type && readings[i].rank == a->move.rank;
     if (!reading)
         return refuse_not_a_move(a->move.ranks);
+    if (ddz_move_is_short(&a->move) && a->move.ranks != ddz_cards_ranks(hand))
+        return json_pack("{s:s, s:o}", "reason", "short", "ranks", ranks_json(a->move.ranks));
     if (!ddz_move_beats(&a->move, &table))
         return json_pack("{s:s, s:o, s:o}", "reason", "does_not_beat", "move", move_json(&a->move, g->opt.rules),
                          "table", move_json(&table, g->opt.rules));

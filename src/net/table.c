@@ -42,7 +42,15 @@ int room_add_bot(DdzServer *srv, Room *r, int s, const char *level)
     room_seat_clear(st);
     st->kind = SEAT_BOT;
     snprintf(st->level, sizeof st->level, "%s", ddz_level_name(lv));
-    snprintf(st->name, sizeof st->name, "电脑(%s)", LEVEL_ZH[lv]);
+    /* Computers at one table have distinct names: 电脑甲, 电脑乙, 电脑丙 (the first one free). */
+    static const char *const NTH[DDZ_SEAT_NB] = {"甲", "乙", "丙"};
+    int nth = 0;
+    for (bool taken = true; taken && nth < DDZ_SEAT_NB; nth += taken) {
+        taken = false;
+        for (int i = 0; i < DDZ_SEAT_NB; i++)
+            taken |= i != s && r->seat[i].kind == SEAT_BOT && strstr(r->seat[i].name, NTH[nth]);
+    }
+    snprintf(st->name, sizeof st->name, "电脑%s(%s)", NTH[nth], LEVEL_ZH[lv]);
     st->ready = true;
     if (seat_agent(srv, r, s) != 0) {
         room_seat_clear(st);

@@ -122,7 +122,10 @@ async function act(page, how = {}) {
   return true;
 }
 
-/** Plays until every page sees the game over. @param {import('playwright-core').Page[]} pages @param {(n: number) => Promise<void>} [during] */
+/**
+ * Plays until every page sees the game over, or during says to stop (true).
+ * @param {import('playwright-core').Page[]} pages @param {(n: number) => Promise<void|boolean>} [during]
+ */
 async function playOut(pages, during) {
   let moves = 0;
   const deadline = Date.now() + 180000; // a guard against a hang, not a measure
@@ -132,7 +135,7 @@ async function playOut(pages, during) {
     let acted = false;
     for (let i = 0; i < pages.length; i++) {
       if (sts[i].turn && !sts[i].over) {
-        if (during) await during(moves);
+        if (during && await during(moves)) return moves;
         if (await act(pages[i], { typed: moves === 4 })) { moves++; acted = true; }
         break;
       }
@@ -203,6 +206,51 @@ try {
     check(norm === (want && want !== 'bad' ? cards.sortCards(want.split(' ')).join(' ') : want), `typed "${typed}" picks ${norm}`);
   }
   check(cards.notation(hand) === '3334TT2BR', `rank notation of a hand: ${cards.notation(hand)}`);
+  // Refusals worded from the server's args (PROTOCOL.md, Errors), in both languages.
+  const names = ['张三', 'Bee', '电脑乙(简单)'];
+  const argWords = [
+    ['zh', 'illegal', { reason: 'does_not_beat', move: '33344', table: '55566' }, true, '不能这样出：3 3 3 4 4（三带二） 压不过 5 5 5 6 6（三带二）'],
+    ['en', 'illegal', { reason: 'does_not_beat', move: '33344', table: '55566' }, false, 'Not allowed: 3 3 3 4 4 (trio + pair) does not beat 5 5 5 6 6 (trio + pair)'],
+    ['en', 'illegal', { reason: 'must_beat', table: 'TT', move: 'JJ' }, true, 'Not allowed: You can beat 10 10 (pair), so you must (有出必出): J J (pair) does, for one'],
+    ['zh', 'illegal', { reason: 'must_beat', table: 'TT', move: 'JJ' }, true, '不能这样出：有出必出：你压得过 10 10（对子），不能不要（比如出 J J（对子））'],
+    ['zh', 'illegal', { reason: 'short', ranks: '333' }, true, '不能这样出：3 3 3 只能作为最后一手出：三张要带两张'],
+    ['en', 'illegal', { reason: 'short', ranks: '333' }, true, 'Not allowed: 3 3 3 may be played only as your last cards: a trio takes two cards'],
+    ['en', 'illegal', { reason: 'not_a_move', ranks: '32' }, false, 'Not allowed: 3 2 is not a move under these rules'],
+    ['zh', 'illegal', { reason: 'value', phase: 'bid', value: 1, values: [0, 3] }, false, '现在不能选“1 分”：可以选 不叫、3 分'],
+    ['en', 'illegal', { reason: 'value', phase: 'double', value: 2, values: [0, 1] }, false, 'You cannot choose "Super double" now: you may choose No double, Double'],
+    ['en', 'not_your_turn', { seat: 2 }, false, 'It is not your turn: Computer B (easy) is to act'],
+    ['zh', 'not_your_turn', { seat: 0 }, false, '还没轮到你，现在轮到 张三'],
+    ['zh', 'not_in_hand', { ranks: 'TTB' }, false, '你没有这些牌：10 10 小王'],
+    ['en', 'wrong_password', { room: 7, given: false }, false, 'Room #7 needs a password'],
+    ['zh', 'wrong_password', { room: 7, given: true }, false, '#7 号房间的密码不对'],
+    ['en', 'bad_name', { max: 16 }, false, 'A name has 1 to 16 characters'],
+    ['en', 'room_full', { room: 3, seat: -1 }, false, 'Room #3 has no free seat'],
+  ];
+  for (const [lang, code, args, h48, want] of argWords) {
+    i18n.setLang(/** @type {'zh'|'en'} */ (lang));
+    const got = i18n.refusal(/** @type {string} */ (code), 'an English sentence', /** @type {any} */ (args), { names, h48: !!h48 });
+    check(got === want, `refusal from args (${lang}): "${got}"`);
+  }
+  // Move types as the engine names them, the 48-card game's own included (src/core/moves.c).
+  const types = [
+    ['3', 0, 'single'], ['TT', 0, 'pair'], ['333', 0, 'trio'], ['3334', 0, 'trio_single'], ['33344', 0, 'trio_pair'],
+    ['34567', 0, 'straight'], ['334455', 0, 'pair_chain'], ['3344', 0, ''], ['333444', 0, 'plane'], ['33344456', 0, 'plane_single'],
+    ['3334445566', 0, 'plane_pair'], ['333345', 0, 'four_two'], ['33334455', 0, 'four_two_pairs'], ['3333', 0, 'bomb'], ['BR', 0, 'rocket'],
+    ['34', 0, ''], ['333444555666:plane_single:4', 0, 'plane_single'],
+    ['333', 1, 'trio_short'], ['3334', 1, 'trio_short'], ['33345', 1, 'trio_two'], ['33344', 1, 'trio_two'], ['3344', 1, 'pair_chain'],
+    ['333444', 1, 'plane'], ['3334445', 1, 'plane_short'], ['3334445566', 1, 'plane_two'], ['33334', 1, 'four_with'],
+    ['3333456', 1, 'four_with'], ['33334455', 1, 'four_two_pairs'], ['3333', 1, 'bomb'], ['3333456789', 1, ''],
+  ];
+  for (const [move, h48, want] of types) {
+    const got = cards.moveType(/** @type {string} */ (move), !!h48);
+    check(got === want, `${h48 ? 'hubei48' : 'standard'} ${move} is ${got || 'no move'}`);
+  }
+  check(cards.deck(true).length === 48 && !cards.deck(true).some((c) => ['BJ', 'RJ', 'C2', 'D2', 'H2', 'SA'].includes(c)), 'the 48-card deck has no jokers, one 2 and three As');
+  i18n.setLang('en');
+  const worded = [i18n.personName('电脑乙(简单)'), i18n.personName('电脑(困难)'), i18n.roomName('张三的房间'), i18n.roomName('快速匹配12'), i18n.roomName('人机对战'), i18n.roomName('my room')];
+  check(worded.join('|') === "Computer B (easy)|Computer (hard)|张三's room|Quick match 12|vs computer|my room", `names in English: ${worded.join(' | ')}`);
+  i18n.setLang('zh');
+  check(i18n.personName('电脑乙(简单)') === '电脑乙(简单)' && i18n.roomName('人机对战') === '人机对战', 'names in Chinese stay');
 
   // 1. Three people and a spectator, one room, a whole game through the page.
   const p1 = await open('p1', 'zh');
@@ -224,19 +272,45 @@ try {
   check(true, 'renamed to 张三');
   await p1.locator('[data-k="create"]').click();
   await p1.locator('#c-name').fill('web test');
+  await p1.locator('#c-pass').fill('sesame');
   await p1.locator('#c-bots').selectOption('0');
   await p1.locator('[data-k="c-go"]').click();
   await p1.waitForSelector('.felt');
   const lobbyViolations = await axe(p2);
   check(lobbyViolations.length === 0, `axe: lobby has no serious violation ${lobbyViolations.join('; ')}`);
   await p2.screenshot({ path: `${OUT}/lobby-1280-en.png` });
+  // The room's password, asked in the page: a wrong one is said in the dialog, Escape cancels
+  // (the focus goes back to the button), Tab stays in the dialog, Enter and the button send it.
+  /** @param {import('playwright-core').Page} p */
+  const activeK = (p) => p.evaluate(() => document.activeElement?.getAttribute('data-k') || document.activeElement?.tagName || '');
   for (const p of [p2, p3]) {
     await p.locator('[data-k="refresh"]').click();
     await p.locator('.roomcard', { hasText: 'web test' }).locator('button[data-k^="join"]').click();
-    await p.waitForSelector('.felt');
+    await p.waitForSelector('.dialog #pw');
+    check(await activeK(p) === 'pw', 'the password dialog has the focus');
   }
+  await p2.keyboard.type('nope');
+  await p2.keyboard.press('Enter');
+  await p2.waitForSelector('.dialog #pw-err');
+  const pwErr = await p2.locator('#pw-err').textContent();
+  check(/Wrong password for room #\d+/.test(pwErr || '') && await activeK(p2) === 'pw', `a wrong password is said in the dialog: "${pwErr}"`);
+  await p2.keyboard.type('sesame');
+  await p2.keyboard.press('Enter');
+  await p2.waitForSelector('.felt');
+  await p3.keyboard.press('Escape');
+  await p3.waitForSelector('.dialog', { state: 'detached' });
+  check(/^join\d+$/.test(await activeK(p3)), `Escape closes the dialog; the focus is back on the join button (${await activeK(p3)})`);
+  await p3.keyboard.press('Enter');
+  await p3.waitForSelector('.dialog #pw');
+  for (let i = 0; i < 3; i++) await p3.keyboard.press('Tab');
+  check(await activeK(p3) === 'pw', 'Tab stays inside the dialog');
+  await p3.keyboard.type('sesame');
+  await p3.locator('[data-k="pw-ok"]').click();
+  await p3.waitForSelector('.felt');
   await spec.locator('[data-k="refresh"]').click();
   await spec.locator('.roomcard', { hasText: 'web test' }).locator('button[data-k^="watch"]').click();
+  await spec.locator('#pw').fill('sesame');
+  await spec.keyboard.press('Enter');
   await spec.waitForSelector('.felt');
   for (const p of [p1, p2, p3]) await p.locator('[data-k="ready"]').click();
   await p1.waitForSelector('.hand [data-id]');
@@ -260,7 +334,7 @@ try {
       await idle.locator('#play').click();
       await idle.waitForSelector('.notice.bad');
       const text = await idle.locator('.notice').textContent();
-      check(/还没轮到你|not your turn/.test(text || '') && (idleZh ? /还没轮到你/ : /not your turn/).test(text || ''), `out of turn: "${text}"`);
+      check((idleZh ? /^还没轮到你，现在轮到 \S+/ : /^It is not your turn: \S+.* is to act$/).test(text || ''), `out of turn, naming who is to act: "${text}"`);
       await idle.locator('[data-k="clear"]').click();
       // An illegal move from the seat to act: its lowest card with its highest (no move).
       const actor = players[toAct];
@@ -272,7 +346,12 @@ try {
       await actor.waitForSelector('.notice.bad');
       const why = await actor.locator('.notice').textContent();
       const zh = actor === p1;
-      check(zh ? /不能这样出/.test(why || '') && !/is not a move/.test(why || '') : /Not allowed/.test(why || ''), `illegal play refused in ${zh ? 'Chinese' : 'English'}: "${why}"`);
+      check((zh ? /^不能这样出：[0-9JQKA 小大王]+ 不是合规的牌型$/ : /^Not allowed: [0-9JQKA a-z]+ is not a move under these rules$/).test(why || ''), `illegal play refused in ${zh ? 'Chinese' : 'English'}, naming the cards: "${why}"`);
+      // The multiple opens to its factors (Chinese page).
+      await p1.locator('[data-k="mult"]').click();
+      const fz = await p1.locator('#factors').textContent();
+      check(await p1.locator('#factors').isVisible() && /叫分 \d/.test(fz || '') && /每位农民输赢/.test(fz || ''), `the multiple's factors in Chinese: "${fz}"`);
+      await p1.locator('[data-k="mult"]').click();
       await actor.locator('[data-k="clear"]').click();
       return;
     }
@@ -325,7 +404,8 @@ try {
   check(/^http:\/\/127\.0\.0\.1:\d+\/#solo=easy$/.test(String(webUrl)) && res !== null && res.status === 200, `ddz web prints ${webUrl}`);
   web.kill('SIGTERM');
 
-  // 2. A game against two computers (ddz web's #solo), screenshots at three sizes and both languages.
+  // 2. ddz web's #solo table (two computers), screenshots at three sizes and both languages,
+  // a touch drag; the game against computers played to its end is the keyboard one (3.).
   const solo = await open('solo', 'zh', { width: 1280, height: 800 }, '#solo=easy');
   await solo.waitForSelector('.hand [data-id]');
   let shots = 0;
@@ -360,14 +440,141 @@ try {
     check(dragged === 3, `dragging across three cards selects them (${dragged})`);
     await solo.locator('[data-k="clear"]').click();
     await solo.locator('[data-k="theme"]').click();
+    // The multiple opened to its factors, for a person to look at.
+    await solo.locator('[data-k="mult"]').click();
+    await solo.screenshot({ path: `${OUT}/table-factors-1280x800-en.png` });
+    return true;
   });
-  await solo.waitForSelector('.dialog');
-  await solo.screenshot({ path: `${OUT}/result-1280x800.png` });
-  check(true, 'a game against two computers played to its end');
-  const bad = leaks(frames.get('solo'), (await state(solo)).seat);
-  check(bad.length === 0, `hidden cards: solo saw none ${bad.slice(0, 3).join('; ')}`);
+  check(shots === 1, 'the #solo table against two computers, seen at three sizes');
+  await solo.context().close();
 
-  // 3. Nothing went wrong on any page.
+  // 3. The 48-card game (hubei48) from the keyboard alone: lobby, create, ready, bid, play
+  // (typed ranks, hint, the hand's arrows), the multiple's factors, must-beat, the result, the
+  // next game. The page is only read here, never clicked.
+  const kb = await open('kbd', 'en');
+  /** The focused control's data-k, and whether its focus ring shows. */
+  const focus = () => kb.evaluate(() => {
+    const el = /** @type {HTMLElement|null} */ (document.activeElement);
+    const cs = el ? getComputedStyle(el) : null;
+    return { k: el?.getAttribute('data-k') || el?.tagName || '', ring: !!cs && cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2 };
+  });
+  /** Tabs to the control whose data-k matches (at most 60 presses). @param {RegExp} re */
+  const tabTo = async (re) => {
+    for (let i = 0; i < 60; i++) {
+      if (re.test((await focus()).k)) return true;
+      await kb.keyboard.press('Tab');
+    }
+    return false;
+  };
+  const sv = (/** @type {string} */ sel) => kb.evaluate((q) => /** @type {HTMLInputElement|null} */ (document.querySelector(q))?.value, sel);
+  let rings = 0, ringsSeen = 0;
+  const ring = async () => { rings++; if ((await focus()).ring) ringsSeen++; };
+  check(await tabTo(/^create$/), 'keyboard: Tab reaches "Create a room"');
+  await ring();
+  await kb.keyboard.press('Enter');
+  await tabTo(/^c-name$/);
+  await kb.keyboard.type('keys only');
+  await tabTo(/^c-rules$/);
+  await ring();
+  await kb.keyboard.press('End');
+  await tabTo(/^c-turn$/);
+  await kb.keyboard.press('Control+A');
+  await kb.keyboard.type('0');
+  await tabTo(/^c-bots$/);
+  await kb.keyboard.press('End');
+  check(await sv('#c-rules') === 'hubei48' && await sv('#c-bots') === '2' && await kb.locator('#c-bid').isDisabled(), 'keyboard: hubei48 with two computers chosen; its bidding options are off');
+  await tabTo(/^c-go$/);
+  await kb.keyboard.press('Enter');
+  await kb.waitForFunction(() => /** @type {any} */ (window).ddz.S.room?.seats.every((/** @type {any} */ x) => x));
+  await kb.waitForFunction(() => document.activeElement?.getAttribute('data-k') === 'ready', null, { timeout: 3000 }).catch(() => {});
+  check((await focus()).k === 'ready', `keyboard: the focus goes to Ready (${(await focus()).k})`);
+  await ring();
+  await kb.keyboard.press('Enter');
+  await kb.waitForSelector('.hand [data-id]');
+  const start48 = await kb.evaluate(() => ({
+    hand: document.querySelectorAll('.hand [data-id]').length,
+    left: [...document.querySelectorAll('.ctr li b')].reduce((n, b) => n + Number(b.textContent), 0),
+    ranks: document.querySelectorAll('.ctr li').length,
+    bottom: document.querySelector('.center .bottom')?.textContent,
+    counts: /** @type {any} */ (window).ddz.S.game.counts.join(),
+  }));
+  check(start48.hand === 16 && start48.left === 32 && start48.ranks === 13 && start48.bottom === 'No bottom cards' && start48.counts === '16,16,16',
+    `hubei48: 16 cards each, the counter counts the other 32 of 48 over 13 ranks, no bottom ${JSON.stringify(start48)}`);
+  let bidSeen = false, multDone = false, mustDone = false, handDone = false, kbMoves = 0;
+  const kbDeadline = Date.now() + 180000;
+  while (Date.now() < kbDeadline) {
+    const st = await state(kb);
+    if (st.over) break;
+    if (!st.turn) { await sleep(50); continue; }
+    if (st.turn === 'bid') {
+      await kb.waitForFunction(() => /^bid\d$/.test(document.activeElement?.getAttribute('data-k') || ''), null, { timeout: 2000 }).catch(() => {});
+      if (!bidSeen) { bidSeen = true; check(/^bid\d$/.test((await focus()).k), `keyboard: the focus goes to the bid buttons (${(await focus()).k})`); await ring(); }
+      const top = await kb.evaluate(() => Math.max(.../** @type {any} */ (window).ddz.S.game.turn.values));
+      await tabTo(new RegExp('^bid' + top + '$'));
+      await kb.keyboard.press('Enter');
+    } else if (st.turn === 'play') {
+      await kb.waitForFunction(() => document.activeElement?.id === 'ranks', null, { timeout: 2000 }).catch(() => {});
+      if (!multDone) {
+        multDone = true;
+        await tabTo(/^mult$/);
+        await kb.keyboard.press('Enter');
+        const fx = await kb.locator('#factors').textContent();
+        check(await kb.locator('#factors').isVisible() && /Bid \d/.test(fx || '') && /Bomb bonus: /.test(fx || '') && await kb.locator('[data-k="mult"]').getAttribute('aria-expanded') === 'true', `keyboard: the multiple opens to its factors: "${fx}"`);
+        await kb.keyboard.press('Escape');
+        check(await kb.locator('#factors').isHidden(), 'keyboard: Escape closes the factors');
+        await kb.keyboard.press('Shift+Tab'); // leaves the button: the next key is a rank
+      }
+      if (!st.lead) await kb.waitForFunction(() => /** @type {any} */ (window).ddz.S.beatKnown);
+      const must = await kb.evaluate(() => /** @type {any} */ (window).ddz.S.mustBeat);
+      if (must && !mustDone) {
+        mustDone = true;
+        check(await kb.locator('#pass').isDisabled() && await kb.locator('#must-beat').isVisible(), 'hubei48: Pass is off while a move beats the table (有出必出)');
+        await kb.keyboard.type('p');
+        await kb.keyboard.press('Enter');
+        await kb.waitForSelector('.notice.bad');
+        const why = await kb.locator('.notice').textContent();
+        check(/^Not allowed: You can beat .+, so you must \(有出必出\): .+ does, for one$/.test(why || ''), `hubei48: a pass is refused, naming the move to beat: "${why}"`);
+      }
+      if (st.lead && !handDone) {
+        handDone = true;
+        check(await tabTo(/^card-/), 'keyboard: Tab reaches the hand');
+        await ring();
+        await kb.keyboard.press('End');
+        await kb.keyboard.press('Space');
+        const one = await kb.evaluate(() => [.../** @type {any} */ (window).ddz.S.sel]);
+        check(one.length === 1, `keyboard: End and Space select the lowest card (${one})`);
+        await kb.keyboard.press('Enter');
+      } else {
+        await kb.keyboard.type('h');
+        await kb.keyboard.press('Enter');
+        await kb.waitForFunction(() => { const d = /** @type {any} */ (window).ddz; return d.S.sel.size > 0 || d.S.notice === d.t('noHint'); }, null, { timeout: 3000 }).catch(() => {});
+        const n = await kb.evaluate(() => /** @type {any} */ (window).ddz.S.sel.size);
+        if (n) await kb.keyboard.press('Enter');
+        else { await kb.keyboard.type('p'); await kb.keyboard.press('Enter'); }
+      }
+      kbMoves++;
+      if (kbMoves === 3) await kb.screenshot({ path: `${OUT}/table-hubei48-1280x800-en.png` });
+    } else {
+      await kb.keyboard.press('Enter');
+    }
+    await kb.waitForFunction(() => { const g = /** @type {any} */ (window).ddz.S.game; return !g || !g.turn || g.over; }, null, { timeout: 5000 }).catch(() => {});
+  }
+  await kb.waitForSelector('.dialog');
+  await kb.waitForFunction(() => document.activeElement?.getAttribute('data-k') === 'again', null, { timeout: 2000 }).catch(() => {});
+  check((await focus()).k === 'again', `keyboard: the result takes the focus on "Play again" (${(await focus()).k})`);
+  await ring();
+  const res48 = await kb.locator('.dialog').textContent();
+  check(/Let go/.test(res48 || '') && /Pays the side's loss/.test(res48 || '') && /Bomb bonus/.test(res48 || '') && /Bonus per bomb/.test(res48 || '') && !/Robs/.test(res48 || ''), 'hubei48: the result shows 放走, 包赔 and 喜金, and no rob');
+  await kb.screenshot({ path: `${OUT}/result-hubei48-1280x800-en.png` });
+  await kb.keyboard.press('Enter');
+  await kb.waitForFunction(() => /** @type {any} */ (window).ddz.S.game?.n === 2 && !(/** @type {any} */ (window).ddz.S.game.over));
+  check(handDone && bidSeen && kbMoves > 0, `keyboard: a whole game played from the keyboard (${kbMoves} moves), and the next one dealt`);
+  check(mustDone, 'hubei48: must-beat met during the game');
+  check(rings === ringsSeen, `keyboard: the focus ring shows at every step (${ringsSeen}/${rings})`);
+  const kbBad = leaks(frames.get('kbd'), (await state(kb)).seat);
+  check(kbBad.length === 0, `hidden cards: the hubei48 page saw none ${kbBad.slice(0, 3).join('; ')}`);
+
+  // 4. Nothing went wrong on any page.
   check(problems.length === 0, `no console error or failed request ${problems.slice(0, 5).join(' | ')}`);
 } catch (e) {
   check(false, 'browser test: ' + (e instanceof Error ? e.stack : String(e)));
