@@ -124,9 +124,11 @@ test-run: $(TESTS) $(BUILD)/ddz $(BUILD)/libddz.so
 	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
 	@[ "$(E2E_TESTS)" = 0 ] || { echo "== python/tests"; DDZ_BIN=$(BUILD)/ddz DDZ_LIB=$(BUILD)/libddz.so $(PY_ENV) \
 	    $(PYTHON) -m pytest -q -p no:cacheprovider python/tests; }
-	@[ "$(E2E_TESTS)" = 0 ] || { DDZ_BIN=$(BUILD)/ddz bash tests/net.sh && DDZ_BIN=$(BUILD)/ddz sh tests/net_tmux.sh; }
+	@[ "$(E2E_TESTS)" = 0 ] || { DDZ_BIN=$(BUILD)/ddz bash tests/net.sh && DDZ_BIN=$(BUILD)/ddz sh tests/net_tmux.sh && \
+	    DDZ_BIN=$(BUILD)/ddz sh tests/tour_net.sh; }
 	@[ "$(E2E_TESTS)" = 0 ] || DDZ_BIN=$(BUILD)/ddz bash tests/pg.sh
-	@[ "$(E2E_TESTS)" = 0 ] || { DDZ_BIN=$(BUILD)/ddz sh tests/play_plain.sh && DDZ_BIN=$(BUILD)/ddz sh tests/play_tmux.sh; }
+	@[ "$(E2E_TESTS)" = 0 ] || { DDZ_BIN=$(BUILD)/ddz sh tests/play_plain.sh && DDZ_BIN=$(BUILD)/ddz sh tests/play_tmux.sh && \
+	    DDZ_BIN=$(BUILD)/ddz sh tests/tour_tmux.sh; }
 	@[ "$(INSTALL_TESTS)" = 0 ] || DDZ_BIN=$(BUILD)/ddz BUILD=$(BUILD) CC=$(CC) OPT='$(OPT)' MAKE='$(MAKE)' sh tests/install.sh
 	@echo "all tests passed ($(BUILD))"
 

@@ -271,7 +271,7 @@ static char *run_event(int jobs, DdzTour *t, size_t *size)
     static const char *const agents[] = {"normal", "easy", "greedy"};
     char *buf = NULL;
     FILE *f = open_memstream(&buf, size);
-    DdzTourRun run = {agents, 3, jobs, f, NULL, 0, -1, NULL, NULL, NULL};
+    DdzTourRun run = {agents, 3, jobs, f, NULL, 0, -1, NULL, NULL, NULL, NULL, NULL, NULL};
     if (ddz_tour_run(t, &run, &err) != 0)
         fail_msg("run: %s", err.msg);
     fclose(f);
@@ -361,7 +361,7 @@ static void wide_seed_event_verifies(void **state)
     char *buf = NULL;
     size_t size;
     FILE *f = open_memstream(&buf, &size);
-    DdzTourRun run = {agents, 1, 2, f, NULL, 0, -1, NULL, NULL, NULL};
+    DdzTourRun run = {agents, 1, 2, f, NULL, 0, -1, NULL, NULL, NULL, NULL, NULL, NULL};
     if (ddz_tour_run(&t, &run, &err) != 0)
         fail_msg("run: %s", err.msg);
     fclose(f);

@@ -339,6 +339,8 @@ const LEVELS_EN = ['easy', 'normal', 'hard', 'expert'];
  */
 export function personName(name) {
   if (lang === 'zh') return name;
+  const n = /^电脑(\d+)$/.exec(name); // a tournament's computer entrants (src/net/tourney.c)
+  if (n) return 'Computer ' + n[1];
   const m = /^电脑([甲乙丙]?)\((简单|普通|困难|专家)\)$/.exec(name);
   if (!m) return name;
   return 'Computer ' + (m[1] ? 'ABC'['甲乙丙'.indexOf(m[1])] + ' ' : '') + '(' + LEVELS_EN[LEVELS_ZH.indexOf(m[2])] + ')';

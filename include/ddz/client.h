@@ -22,7 +22,8 @@ struct json_t;
 typedef enum DdzClientEvent {
     DDZ_EV_NONE, DDZ_EV_BAD, DDZ_EV_WELCOME, DDZ_EV_ERROR, DDZ_EV_ROOMS, DDZ_EV_ROOM, DDZ_EV_LEFT,
     DDZ_EV_CHAT, DDZ_EV_START, DDZ_EV_ACTION, DDZ_EV_LANDLORD, DDZ_EV_TURN, DDZ_EV_AUTO,
-    DDZ_EV_REDEAL, DDZ_EV_OVER, DDZ_EV_STATE, DDZ_EV_LEADERBOARD, DDZ_EV_PONG, DDZ_EV_OTHER
+    DDZ_EV_REDEAL, DDZ_EV_OVER, DDZ_EV_STATE, DDZ_EV_LEADERBOARD, DDZ_EV_PONG, DDZ_EV_OTHER,
+    DDZ_EV_TOUR /* a tournament message (tournaments, tour, tour_*): c->tour holds what it said */
 } DdzClientEvent;
 
 /* What a seat did last in the current round (in the bidding: its last bid, double or show),
@@ -35,6 +36,92 @@ typedef struct DdzClientNote {
     DdzMove move;                 /* play */
     DdzCards cards;               /* play: the exact cards */
 } DdzClientNote;
+
+/* Tournaments (docs/PROTOCOL.md, "Tournaments", revision 3): what a client following an event
+ * knows, from the tournaments, tour and tour_* messages. Kept in DdzClient.tour, allocated at
+ * the first such message (NULL before) and freed by ddz_client_free. Entrants are numbers
+ * from 0 (names in entrant[]); a server's field is at most DDZ_CLIENT_TOUR_MAX. */
+#define DDZ_CLIENT_TOUR_MAX 243
+#define DDZ_CLIENT_TOUR_LIST 100
+#define DDZ_CLIENT_TOUR_ROUNDS 40
+
+typedef struct DdzClientTourSummary {
+    long id;
+    char name[80];
+    char state[16];               /* "registering", "running", "finished", "cancelled" */
+    int players, registered;      /* the field, and those registered */
+    long long start_ms;           /* Unix ms, -1: when the field is full */
+    int round;                    /* the running round from 1, 0 before the start */
+    char winner[80];              /* "" until the end */
+} DdzClientTourSummary;
+
+typedef struct DdzClientTourTable {
+    int table;                    /* from 1 */
+    long room;
+    int players[DDZ_SEAT_NB];     /* entrant numbers in seat order */
+    int completer;                /* seat, -1 none */
+    int played;                   /* games with a result (the extra game included) */
+    int scores[DDZ_SEAT_NB];
+    bool has_extra;
+    int extra[DDZ_SEAT_NB];
+    bool lot;
+    int winner;                   /* entrant, -1 undecided */
+    char state[12];               /* "playing", "extra", "finished" */
+} DdzClientTourTable;
+
+typedef struct DdzClientStanding {
+    int entrant, rank, stage, round, score;
+    char status[12];              /* "playing", "waiting", "out", "winner" */
+} DdzClientStanding;
+
+typedef struct DdzClientTourRound {   /* a round seen (the bracket as it went) */
+    int stage, round;
+    char name[16];                /* the stage's name ("" with one group) */
+    int ntables, nbyes, players;
+    int your_table;               /* our table's number, 0: none */
+    bool your_bye;
+    int winner;                   /* our table's winner once finished, else -1 */
+} DdzClientTourRound;
+
+typedef struct DdzClientTour {
+    char last[24];                /* the type of the last tournament message */
+    DdzClientTourSummary list[DDZ_CLIENT_TOUR_LIST];  /* from "tournaments" */
+    int nlist;
+    /* the event followed (tour_watch, tour_register; 0: none) */
+    long id;
+    DdzClientTourSummary sum;
+    char options[256], fill[16];
+    int groups, games, turn, pause;
+    int you;                      /* our entrant number, -1 */
+    int nentrants;
+    char entrant[DDZ_CLIENT_TOUR_MAX][64];
+    bool bot[DDZ_CLIENT_TOUR_MAX], online[DDZ_CLIENT_TOUR_MAX];
+    char stages[32][16];
+    int nstages;
+    /* the running round (tour_round, the snapshot's bracket; tour_table updates it) */
+    int stage, round;             /* round from 1, 0 before the start */
+    char stage_name[16];
+    int byes[4], nbyes;
+    DdzClientTourTable tables[DDZ_CLIENT_TOUR_MAX / 3 + 1];
+    int ntables;
+    DdzClientStanding standings[DDZ_CLIENT_TOUR_MAX];
+    int nstandings;
+    bool final;                   /* the standings are the final ones */
+    /* where we are: seated (tour_seat) or waiting (tour_wait) */
+    bool seated;
+    int seat_table, seat;
+    long seat_room;
+    int next_game;                /* the table's next game, from 1 */
+    char wait[16];                /* "bye", "table_finished", "registered", "out"; "" seated */
+    bool advanced;
+    DdzClientTourRound rounds[DDZ_CLIENT_TOUR_ROUNDS];
+    int nrounds;
+    /* the end (tour_over) */
+    bool over;
+    int winner;
+    char winner_name[80], seed256[65];
+    long total_games;
+} DdzClientTour;
 
 typedef struct DdzClient {
     /* who we are */
@@ -82,6 +169,8 @@ typedef struct DdzClient {
     long leaks;                   /* messages that showed a card another seat holds hidden */
     char leak[256];               /* the first of them */
     long frames;
+    long room_tour;               /* the room is a table of this tournament (0: not one) */
+    DdzClientTour *tour;          /* NULL until a tournament message (see above) */
 } DdzClient;
 
 void ddz_client_init(DdzClient *c);
@@ -92,6 +181,9 @@ void ddz_client_free(DdzClient *c);
 DdzClientEvent ddz_client_feed(DdzClient *c, const char *data, size_t len);
 /* The same for a message already parsed; msg is a jansson json_t *. */
 DdzClientEvent ddz_client_feed_json(DdzClient *c, struct json_t *msg);
+
+/* An entrant's name in the event followed ("?" when unknown). */
+const char *ddz_client_tour_name(const DdzClientTour *t, int entrant);
 
 /* The hands as this seat may picture them: its own hand, the rest of each hand shown by 明牌,
  * and for every other seat stand-ins of the right size (count[s] cards, disjoint, drawn from

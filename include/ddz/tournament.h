@@ -193,6 +193,15 @@ typedef struct DdzTourRun {
     const char *human_name;
     int (*human_new)(void *ctx, DdzAgent *out, DdzError *err);
     void *human_ctx;
+    /* A front end that shows the event (ddz play --tournament's screen), NULL for none; both
+     * get front_ctx. on_round runs on the calling thread after each round is drawn (played =
+     * false), after it is played and settled (played = true), and once at the end (round =
+     * -1). on_game runs on the thread that plays the person's table: after each deal (g fresh),
+     * after each action of its games, and once with g = NULL when the table is done. A
+     * non-zero return stops the event (ddz_tour_run fails with "stopped"). */
+    int (*on_round)(void *ctx, const DdzTour *t, int round, bool played, const char *const *names);
+    int (*on_game)(void *ctx, const DdzTour *t, const DdzTourTable *tb, int k, const DdzGame *g);
+    void *front_ctx;
 } DdzTourRun;
 
 /* Plays the event to its end. Returns 0, or -1 with err. */

@@ -42,9 +42,11 @@ static int play_table(Work *w, DdzTourTable *tb, DdzGame *g, FILE *rec, DdzError
     const DdzTour *t = w->t;
     int K = t->cfg.games, rc = 0;
     DdzAgent ag[DDZ_SEAT_NB];
+    bool watched = false; /* the person's table, shown by the front end */
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         const char *name = w->run->agents[tb->player[s] % w->run->nagents];
         bool person = tb->player[s] == w->run->human && w->run->human_new;
+        watched |= person && w->run->on_game;
         if (person ? w->run->human_new(w->run->human_ctx, &ag[s], err) != 0
                    : ddz_ai_agent_new(&ag[s], name, agent_seed(t, tb, s), err) != 0) {
             while (s-- > 0)
@@ -55,8 +57,13 @@ static int play_table(Work *w, DdzTourTable *tb, DdzGame *g, FILE *rec, DdzError
     for (int k = 0; rc == 0 && (k < K || (k == K && ddz_tour_table_needs_extra(tb, K))); k++) {
         for (int a = 0; rc == 0; a++) {
             ddz_tour_deal(t, tb, k, a, g);
-            while (rc == 0 && g->phase < DDZ_PHASE_OVER)
+            if (watched && w->run->on_game(w->run->front_ctx, t, tb, k, g) != 0)
+                rc = ddz_error_set(err, 0, "stopped");
+            while (rc == 0 && g->phase < DDZ_PHASE_OVER) {
                 rc = ddz_agent_step(&ag[g->turn], g, err);
+                if (rc == 0 && watched && w->run->on_game(w->run->front_ctx, t, tb, k, g) != 0)
+                    rc = ddz_error_set(err, 0, "stopped");
+            }
             if (rc == 0 && rec) {
                 DdzRecordInfo info;
                 memset(&info, 0, sizeof info);
@@ -82,6 +89,8 @@ static int play_table(Work *w, DdzTourTable *tb, DdzGame *g, FILE *rec, DdzError
     }
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         ddz_agent_free(&ag[s]);
+    if (rc == 0 && watched && w->run->on_game(w->run->front_ctx, t, tb, K, NULL) != 0)
+        rc = ddz_error_set(err, 0, "stopped");
     return rc;
 }
 
@@ -188,6 +197,10 @@ int ddz_tour_run(DdzTour *t, const DdzTourRun *run, DdzError *err)
         if (ri < 0)
             goto done;
         const DdzTourRound *rd = &t->rounds[ri];
+        if (run->on_round && run->on_round(run->front_ctx, t, ri, false, w.names) != 0) {
+            ddz_error_set(err, 0, "stopped");
+            goto done;
+        }
         w.first = rd->first_table;
         w.count = rd->ntables;
         w.next = 0;
@@ -221,11 +234,19 @@ int ddz_tour_run(DdzTour *t, const DdzTourRun *run, DdzError *err)
             ddz_tour_print_round(run->out, t, ri, w.names);
             fflush(run->out);
         }
+        if (run->on_round && run->on_round(run->front_ctx, t, ri, true, w.names) != 0) {
+            ddz_error_set(err, 0, "stopped");
+            goto done;
+        }
     }
     if (run->record && (ddz_tour_write_standings(run->record, t, err) != 0 || fflush(run->record) != 0))
         goto done;
     if (run->out)
         ddz_tour_print_standings(run->out, t, w.names, run->top);
+    if (run->on_round && run->on_round(run->front_ctx, t, -1, true, w.names) != 0) {
+        ddz_error_set(err, 0, "stopped");
+        goto done;
+    }
     rc = 0;
 done:
     if (names)

@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <unistd.h>
 
+#include "../play/play.h"
+#include "../play/tourgame.h"
 #include "cli.h"
 #include "ddz/ai.h"
 #include "ddz/tournament.h"
@@ -36,7 +39,9 @@ static int human_new(void *ctx, DdzAgent *out, DdzError *err)
     return tour_human_new(ctx, out, err);
 }
 
-int cmd_tournament(int argc, char **argv)
+/* The event; screen: the person plays on the full screen (ddz play --tournament on a
+ * terminal) with gc, else line by line. */
+static int tournament(int argc, char **argv, const TourGameConfig *screen)
 {
     const char *human = NULL;
     TourHumanConfig hc = {stdin, false, false};
@@ -140,12 +145,28 @@ int cmd_tournament(int argc, char **argv)
     else
         ddz_seed256_format(wide, seed_text);
     FILE *out = rec == stdout ? stderr : stdout;
+    if (screen && human) {
+        TourGameConfig gc = *screen;
+        gc.ascii |= hc.ascii;
+        DdzTourRun run = {names, nagents, (int)jobs, rec, NULL, (int)top, 0, human, NULL, NULL, NULL, NULL, NULL};
+        int status = 0;
+        int rc = play_tour_tui(&t, &run, &gc, &status, &err);
+        if (rc != 2) {
+            if (rec && rec != stdout && fclose(rec) != 0 && rc == 0)
+                rc = ddz_error_set(&err, 0, "cannot finish writing %s", record);
+            ddz_tour_free(&t);
+            if (rc < 0)
+                return cli_fail("play: %s", err.msg);
+            return rc == 1 ? status : CLI_OK;
+        }
+        fprintf(stderr, "ddz: play: this terminal cannot run the full screen game; playing line by line\n");
+    }
     fprintf(out, "tournament: %d players, %d group%s, %d game%s per table, %s\n", cfg.players, cfg.groups,
             cfg.groups == 1 ? "" : "s", cfg.games, cfg.games == 1 ? "" : "s", opts);
     fprintf(out, "%s %s (replay the event from its record: ddz replay FILE)\n", has_seed ? "seed" : "seed256",
             seed_text);
     /* A person plays entrant 1 (id 0) through the line-mode seat of tour_human.c. */
-    DdzTourRun run = {names, nagents, (int)jobs, rec, out, (int)top, human ? 0 : -1, human, human_new, &hc};
+    DdzTourRun run = {names, nagents, (int)jobs, rec, out, (int)top, human ? 0 : -1, human, human_new, &hc, NULL, NULL, NULL};
     if (human)
         fprintf(out, hc.zh ? "你是 %s（1 号选手）：轮到你时输入；回车采用电脑的建议，auto 托管。\n"
                            : "You are %s (entrant 1): type your decisions when asked; Enter takes the computer's "
@@ -170,18 +191,47 @@ int cmd_tournament(int argc, char **argv)
     return CLI_OK;
 }
 
+int cmd_tournament(int argc, char **argv) { return tournament(argc, argv, NULL); }
+
 int cmd_play_tournament(int argc, char **argv)
 {
-    /* ddz play's arguments, less --tournament, plus a person and defaults: 9 players. */
+    /* ddz play's arguments, less --tournament and the screen's own, plus a person and
+     * defaults: 9 players. */
     char **args = calloc((size_t)argc + 8, sizeof *args);
     if (!args)
         return cli_fail("play: out of memory");
     int n = 0;
-    bool players = false, name = false;
+    bool players = false, name = false, plain = false;
+    const char *nc = getenv("NO_COLOR");
+    TourGameConfig gc = {play_locale_lang(), false, !(nc && *nc), true, false, 700, 0};
     args[n++] = "tournament";
     for (int i = 1; i < argc; i++) {
+        long v;
+        bool num = i + 1 < argc && whole(argv[i + 1], 0, 600000, &v) == 0;
         if (!strcmp(argv[i], "--tournament"))
             continue;
+        if (!strcmp(argv[i], "--lang") && i + 1 < argc) /* passed on too, for the checks */
+            gc.lang = !strcmp(argv[i + 1], "zh") ? PLAY_ZH : PLAY_EN;
+        if (!strcmp(argv[i], "--plain")) {
+            plain = true;
+            continue;
+        }
+        if (!strcmp(argv[i], "--no-color") || !strcmp(argv[i], "--no-autopass") || !strcmp(argv[i], "--bell")) {
+            gc.color &= strcmp(argv[i], "--no-color") != 0;
+            gc.autopass &= strcmp(argv[i], "--no-autopass") != 0;
+            gc.bell |= !strcmp(argv[i], "--bell");
+            continue;
+        }
+        if (!strcmp(argv[i], "--delay") || !strcmp(argv[i], "--timer")) {
+            if (!num || v > (argv[i][2] == 'd' ? 10000 : 600)) {
+                free(args);
+                return cli_fail("play: %s needs a number of %s", argv[i],
+                                argv[i][2] == 'd' ? "milliseconds up to 10000" : "seconds up to 600");
+            }
+            *(argv[i][2] == 'd' ? &gc.delay_ms : &gc.timer_s) = (int)v;
+            i++;
+            continue;
+        }
         players |= !strcmp(argv[i], "--players");
         name |= !strcmp(argv[i], "--human");
         if (!strcmp(argv[i], "--level"))
@@ -197,7 +247,8 @@ int cmd_play_tournament(int argc, char **argv)
         args[n++] = "--human";
         args[n++] = "You";
     }
-    int rc = cmd_tournament(n, args);
+    bool screen = !plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    int rc = tournament(n, args, screen ? &gc : NULL);
     free(args);
     return rc;
 }

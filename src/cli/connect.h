@@ -82,6 +82,11 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m);
 void *connect_reader(void *arg); /* the thread reading standard input */
 void connect_line_timer(App *a);
 
+/* Tournaments in line mode (connect_tour.c): the lines for a tournament message (after the
+ * client followed it), and the commands (true when word was one). */
+void connect_tour_event(App *a, json_t *m);
+bool connect_tour_cmd(App *a, const char *word, const char *rest);
+
 /* --auto and --hostile (connect_auto.c). */
 void connect_auto_after(App *a, DdzClientEvent e, json_t *m);
 void connect_auto_timer(App *a);

@@ -308,6 +308,9 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
         if (c->my_turn)
             prompt(a);
         break;
+    case DDZ_EV_TOUR:
+        connect_tour_event(a, m);
+        break;
     case DDZ_EV_LEADERBOARD: {
         json_t *ps = json_object_get(m, "players"), *p;
         size_t i;
@@ -369,6 +372,11 @@ static const char HELP[] =
     "  bot [LEVEL]             a computer player (easy, normal, hard, expert);  unbot SEAT\n"
     "  say TEXT                chat to the room;  top  the leaderboard\n"
     "  auto                    let the computer play for you (托管), or take over again\n"
+    "Tournaments:\n"
+    "  events                  the tournaments;  follow ID  see one (unfollow: stop)\n"
+    "  register [ID]           enter it;  unregister [ID]  before its start\n"
+    "  standings, tables       the event's standings, the running round's tables\n"
+    "  open NAME:OPTIONS       open one, begin [ID]  start it now (--tour-admin players)\n"
     "Play (as in ddz play --plain):\n"
     "  33344, 10JQKA, xd       play these ranks (x/B small joker, d/R big joker)\n"
     "  p or pass               pass (不要)\n"
@@ -501,6 +509,8 @@ static void line_cmd(App *a, char *line)
         hint_next(a);
     else if (is(word, "show", NULL))
         connect_send(a, "{\"type\":\"show\"}");
+    else if (connect_tour_cmd(a, word, rest))
+        ;
     else if (is(word, "p", "pass"))
         connect_send(a, "{\"type\":\"pass\"}");
     else if (deciding && (is(word, "bid", NULL) || (strlen(word) == 1 && word[0] >= '0' && word[0] <= '3') ||

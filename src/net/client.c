@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "client_tour.h"
 #include "ddz/client.h"
 #include "ddz/commit.h"
 #include "ddz/movegen.h"
@@ -24,6 +25,8 @@ void ddz_client_free(DdzClient *c)
 {
     free(c->record);
     c->record = NULL;
+    free(c->tour);
+    c->tour = NULL;
 }
 
 static const char *str(const json_t *o, const char *key)
@@ -148,6 +151,7 @@ static void on_room(DdzClient *c, const json_t *m)
 {
     json_t *room = json_object_get(m, "room");
     c->room = num(room, "id", 0);
+    c->room_tour = num(room, "tournament", 0);
     c->seat = (int)num(m, "seat", -1);
     const char *options = str(room, "options");
     if (options) {
@@ -385,12 +389,15 @@ DdzClientEvent ddz_client_feed_json(DdzClient *c, json_t *m)
     }
     if (!strcmp(type, "rooms"))
         return DDZ_EV_ROOMS;
+    if (!strcmp(type, "tournaments") || !strncmp(type, "tour", 4))
+        return ddz_client_tour_feed(c, type, m);
     if (!strcmp(type, "room")) {
         on_room(c, m);
         return DDZ_EV_ROOM;
     }
     if (!strcmp(type, "left")) {
         c->room = 0;
+        c->room_tour = 0;
         c->seat = -1;
         c->in_game = c->my_turn = false;
         return DDZ_EV_LEFT;

@@ -329,11 +329,14 @@ int tstore_table_replay(DdzStore *st, int64_t tour, DdzTour *t, int round, int t
         int gk = sqlite3_column_int(s, 0), ga = sqlite3_column_int(s, 1);
         const char *status = (const char *)sqlite3_column_text(s, 2);
         const char *record = (const char *)sqlite3_column_text(s, 3);
-        if (gk != *k || ga != *attempt) {
+        /* A deal after an aborted one of the same game may be a later one (a game the engine
+         * could not go on with is dealt afresh); anything else out of order is a fault. */
+        if (gk != *k || ga < *attempt) {
             fault = ddz_error_set(err, 0, "round %d table %d: deal %d of game %d stored where deal %d of game %d was "
                                   "due", round + 1, tab + 1, ga + 1, gk + 1, *attempt + 1, *k + 1);
             break;
         }
+        *attempt = ga;
         if (!strcmp(status, "aborted") || !strcmp(status, "playing"))
             continue; /* cut by a restart: the same deal is dealt again */
         if (!record) {

@@ -140,8 +140,11 @@ void net_sync_game(NetUi *u)
         long left = (u->turn_at - net_now_ms() + 999) / 1000;
         play_fmt(p, cd, sizeof cd, T_NET_COUNTDOWN_SEAT, seat_label(u, c->turn), left > 0 ? left : 0L);
     }
-    char room[32];
-    play_fmt(p, room, sizeof room, T_NET_STATUS, c->room);
+    char room[64];
+    if (c->room_tour)
+        net_tour_status(u, room, sizeof room); /* a tournament table: round, table, game */
+    else
+        play_fmt(p, room, sizeof room, T_NET_STATUS, c->room);
     snprintf(p->net.status, sizeof p->net.status, "%s%s%s%s", cd, cd[0] ? "  " : "", room,
              c->seat < 0 ? " · " : "");
     if (c->seat < 0) {
@@ -149,6 +152,7 @@ void net_sync_game(NetUi *u)
         snprintf(p->net.status + n, sizeof p->net.status - n, "%s", play_text(p, T_NET_WATCHING));
     }
     p->net.watching = c->seat < 0;
+    p->net.tour = c->room_tour != 0 || u->tour_last; /* a tournament table: no ready, Enter goes on */
     p->net.watched_count = c->seat < 0 ? c->count[0] : 0;
     int n = ddz_cards_size(g->hand[PLAY_YOU]);
     if (u->cursor >= n)
@@ -200,7 +204,7 @@ static void new_game(NetUi *u)
     play_sel_clear(p);
     p->msg[0] = '\0';
     p->over = false;
-    u->result = u->hide_result = false;
+    u->result = u->hide_result = u->tour_last = false;
     u->bid = u->bombs = 0;
     memset(u->dbl, 0, sizeof u->dbl);
     u->cursor = 0;
@@ -255,6 +259,7 @@ static void on_over(NetUi *u, json_t *m)
     u->hide_result = false;
     play_sel_clear(p);
     p->msg[0] = '\0';
+    net_sync_game(u); /* the picture of the end, kept if a tournament table's room closes now */
 }
 
 static void add_chat(NetUi *u, const char *from, const char *text)
@@ -302,6 +307,15 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
     case DDZ_EV_LEFT:
         json_decref(u->room);
         u->room = NULL;
+        if (!strcmp(net_jstr(m, "reason"), "tournament")) {
+            /* A tournament table's end: back to its event, after the last game's result. */
+            u->tour_screen = NT_EVENT;
+            if (u->result)
+                u->tour_last = true;
+            else
+                new_game(u);
+            break;
+        }
         new_game(u);
         set_note(u, false, play_text(p, T_NET_LEFT));
         net_send_type(u, "rooms");
@@ -376,6 +390,9 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
             u->dbl[s] = (int)json_integer_value(json_array_get(dbl, (size_t)s));
         break;
     }
+    case DDZ_EV_TOUR:
+        net_tour_message(u, m);
+        break;
     case DDZ_EV_LEADERBOARD:
         json_decref(u->leaders);
         u->leaders = json_incref(m);
@@ -429,6 +446,7 @@ void net_ui_free(NetUi *u)
     if (!u)
         return;
     endwin();
+    net_tour_free(u);
     json_decref(u->rooms);
     json_decref(u->room);
     json_decref(u->leaders);

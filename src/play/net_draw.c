@@ -218,7 +218,10 @@ static void draw_quit_box(NetUi *u)
     play_tui_put((LINES - h) / 2 + 1, (COLS - w) / 2 + 4, PLAY_R_BOLD, q, -1);
 }
 
-bool net_on_table(const NetUi *u) { return u->c->room && (u->c->in_game || u->result); }
+bool net_on_table(const NetUi *u)
+{
+    return (u->c->room && (u->c->in_game || u->result)) || (u->result && u->tour_last);
+}
 
 void net_draw_all(NetUi *u)
 {
@@ -226,7 +229,8 @@ void net_draw_all(NetUi *u)
     u->last_draw = net_now_ms();
     u->dirty = false;
     if (net_on_table(u)) {
-        net_sync_game(u);
+        if (!u->tour_last) /* else the last picture of a tournament table stays */
+            net_sync_game(u);
         int panel = u->quit_ask ? PLAY_PANEL_QUIT : u->help ? PLAY_PANEL_HELP
                   : u->result && !u->hide_result ? PLAY_PANEL_RESULT : PLAY_PANEL_NONE;
         play_tui_frame(p, u->cursor, u->event, panel);
@@ -237,7 +241,9 @@ void net_draw_all(NetUi *u)
         return;
     }
     erase();
-    if (!u->c->player) {
+    if (net_tour_screen(u)) {
+        net_tour_draw(u);
+    } else if (!u->c->player) {
         char buf[300];
         play_fmt(p, buf, sizeof buf, T_NET_CONNECTING, u->url);
         put_center(LINES / 2, PLAY_R_BOLD, buf);

@@ -116,6 +116,8 @@ static void lobby_key(NetUi *u, bool code, wint_t ch)
         net_send_type(u, "quick");
     else if (!code && ch == 't')
         net_send_type(u, "leaderboard");
+    else if (!code && ch == 'e')
+        net_tour_open_list(u);
     else if (!code && ch == 'r')
         net_send_type(u, "rooms");
 }
@@ -188,13 +190,13 @@ static void table_key(NetUi *u, bool code, wint_t ch)
     }
     if (u->result) {
         if (enter || (!code && k == ' ')) {
-            u->result = false;
+            u->result = u->tour_last = false;
             p->over = false;
-            if (c->seat >= 0)
+            if (c->seat >= 0 && !c->room_tour) /* a tournament table deals by itself */
                 net_send_obj(u, json_pack("{s:s,s:b}", "type", "ready", "ready", 1));
         } else if (!code && (k == 'v' || k == '\t')) {
             u->hide_result = !u->hide_result;
-        } else if (!code && k == 'l') {
+        } else if (!code && k == 'l' && !c->room_tour && !u->tour_last) {
             u->result = false;
             net_send_type(u, "leave");
         }
@@ -326,6 +328,8 @@ int net_ui_tick(NetUi *u)
         u->note[0] = '\0';
         if (net_on_table(u))
             table_key(u, code, ch);
+        else if (net_tour_screen(u))
+            net_tour_key(u, code, ch);
         else if (!u->c->room)
             lobby_key(u, code, ch);
         else

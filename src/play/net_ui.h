@@ -5,12 +5,16 @@
 #define DDZ_PLAY_NET_UI_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <wchar.h>
 
 #include <jansson.h>
 
 #include "net.h"
 #include "play.h"
 
+enum { NT_NONE, NT_LIST, NT_EVENT }; /* the tournament screens (net_tour.c) */
+typedef struct NetTour NetTour;
 enum { IN_NONE, IN_CREATE_NAME, IN_CREATE_PASS, IN_JOIN_PASS, IN_WATCH_PASS, IN_CHAT, IN_REMOVE };
 enum { CHAT_LINES = 8 };
 
@@ -40,6 +44,11 @@ struct NetUi {
     long turn_at;             /* the deadline of the seat to act, whoever it is (ms), 0 none */
     long last_draw;
     bool dirty;
+    int tour_screen;          /* NT_*: the tournaments' list or one event instead of the lobby */
+    int tour_sel;             /* the list's chosen event */
+    NetTour *tour;            /* the event view's state (net_tour.c), NULL until used */
+    bool tour_last;           /* the last game of a tournament table: its result stays on the
+                                 screen (frozen) after the table's room is left */
 };
 
 long net_now_ms(void);
@@ -54,5 +63,17 @@ void net_sync_game(NetUi *u);
 bool net_on_table(const NetUi *u);
 /* Draws the whole screen. */
 void net_draw_all(NetUi *u);
+
+/* The tournament screens (net_tour.c): whether one is shown now (instead of the lobby or a
+ * tournament table's room between games), drawing it, a tournament message (after the
+ * client followed it), a key (true when used), the lobby's key to the list, the table's
+ * title ("Round 1 · Table 2 · 2/3"), and freeing. */
+bool net_tour_screen(const NetUi *u);
+void net_tour_draw(NetUi *u);
+void net_tour_message(NetUi *u, json_t *m);
+bool net_tour_key(NetUi *u, bool code, wint_t ch);
+void net_tour_open_list(NetUi *u);
+void net_tour_status(const NetUi *u, char *buf, size_t size);
+void net_tour_free(NetUi *u);
 
 #endif

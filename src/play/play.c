@@ -140,7 +140,7 @@ bool play_note_action(Play *p, int i)
 }
 
 /* Updates the seats' notes for history entry i and reports it. */
-static int report(Play *p, const PlayUi *ui, int i)
+int play_report(Play *p, const PlayUi *ui, int i)
 {
     PlayEvent e;
     memset(&e, 0, sizeof e);
@@ -207,7 +207,7 @@ static int play_deal(Play *p, const PlayUi *ui)
             }
         }
         for (int i = nh; i < g->nhist; i++)
-            if (report(p, ui, i) != 0)
+            if (play_report(p, ui, i) != 0)
                 return 1;
         if (phase == DDZ_PHASE_BID && g->phase != DDZ_PHASE_BID && g->phase != DDZ_PHASE_REDEAL)
             if (emit(p, ui, EV_LANDLORD) != 0)

@@ -102,6 +102,8 @@ typedef struct Play {
         bool watching;            /* a spectator: the bottom seat is another player's */
         int watched_count;        /* then the cards that seat holds, drawn face down */
         char status[160];         /* the title bar's right side: room, countdown */
+        bool tour;                /* ddz play --tournament (tourgame.c): a table of an offline
+                                     event, shown like a server's (names, status), with 托管 */
     } net;
 } Play;
 
@@ -150,6 +152,10 @@ void play_free(Play *p);
  * With a profile, the match state is saved at its start and after every deal, and each
  * finished game's statistics with it in one transaction. */
 int play_run(Play *p, const PlayUi *ui);
+
+/* Updates the seats' notes for history entry i of p->game and reports it to ui (EV_ACTION);
+ * play_run does it after every action, another loop over a table (tourgame.c) too. */
+int play_report(Play *p, const PlayUi *ui, int i);
 
 /* The human's actions. Each checks, applies, and returns 0; or refuses with the reason in
  * p->msg (MSG_ERROR) and returns -1, changing nothing. play_human_cards returns 1 when the

@@ -310,8 +310,8 @@
     X(T_NET_QUICK, "quick", "快速") \
     X(T_NET_WATCHERS, "+%d watching", "%d 人观战") \
     X(T_NET_NO_ROOMS, "No rooms yet: c creates one, k starts a quick match.", "还没有房间：按 c 创建，按 k 快速匹配。") \
-    X(T_NET_KEYS_LOBBY, "↑↓ Enter join  w watch  c create  k quick match  t leaders  r refresh  q quit", \
-      "↑↓ 回车 加入  w 观战  c 创建  k 快速匹配  t 排行榜  r 刷新  q 退出") \
+    X(T_NET_KEYS_LOBBY, "↑↓ Enter join  w watch  c create  k quick match  e events  t top  r list  q quit", \
+      "↑↓ 回车 加入  w 观战  c 创建  k 快速匹配  e 比赛  t 排行榜  r 刷新  q 退出") \
     X(T_NET_ROOM_NAME, "Room name: ", "房间名：") \
     X(T_NET_PASSWORD, "Password (empty: none): ", "密码（留空则无）：") \
     X(T_NET_ROOM_PASSWORD, "Password of room %ld: ", "房间 %ld 的密码：") \
@@ -414,6 +414,123 @@
     X(T_NET_HELD, "  %s still held: %s\n", "  %s 剩余的牌：%s\n") \
     X(T_NET_TO_ACT, "  %s to act, %ld s left\n", "  轮到%s，还剩 %ld 秒\n") \
     X(T_NET_RESULT_KEYS_WATCH, "Enter: close   v: view the table   l: leave", "回车：关闭   v：查看牌桌   l：离开") \
+    /* Tournaments (tourview.c, tourgame.c, net_tour.c). */ \
+    X(T_TOUR_QUIT, "Leave the tournament? (y/n)", "确定退出比赛吗？（y/n）") \
+    X(T_TOUR_RESULT_KEYS, "Enter: go on   v: view the table", "回车：继续   v：查看牌桌") \
+    X(T_TV_TABLES, "Tables", "各桌") \
+    X(T_TV_STANDINGS, "Standings", "排名") \
+    X(T_TV_ROUNDS, "Rounds", "轮次") \
+    X(T_TV_TAB_KEY, "Tab: switch   arrows: scroll", "Tab：切换   方向键：滚动") \
+    X(T_TV_COMPLETER, " (fills in)", "（补位）") \
+    X(T_TV_GAMES_SO_FAR, "%d games played", "已打 %d 局") \
+    X(T_TV_DRAWN, "to play", "待开始") \
+    X(T_TV_EXTRA, "extra game %+d/%+d/%+d", "加赛 %+d/%+d/%+d") \
+    X(T_TV_LOT, "decided by lot", "抽签决定") \
+    X(T_TV_COL_RANK, "Place", "名次") \
+    X(T_TV_COL_PLAYER, "Player", "选手") \
+    X(T_TV_COL_REACHED, "Reached", "止步") \
+    X(T_TV_COL_SCORE, "Score", "得分") \
+    X(T_TV_EMPTY, "Nothing yet.", "暂无。") \
+    X(T_TV_MORE, "... %d more lines (arrows, PgDn)", "…… 还有 %d 行（方向键、PgDn）") \
+    X(T_TV_ABOVE, "... %d lines above (arrows, PgUp)", "…… 上面还有 %d 行（方向键、PgUp）") \
+    X(T_TOUR_TITLE, "ddz Dou Dizhu · Tournament", "ddz 斗地主 · 晋级赛") \
+    X(T_TOUR_INFO, "%d players · %d games per table", "%d 人 · 每桌 %d 局") \
+    X(T_TOUR_INFO_GROUPS, "%d players · %d groups · %d games per table", "%d 人 · %d 组 · 每桌 %d 局") \
+    X(T_TOUR_ROUND, "Round %d", "第%d轮") \
+    X(T_TOUR_ROUND_STAGE, "%s · Round %d", "%s · 第%d轮") \
+    X(T_TOUR_GROUP, "Group %s", "%s组") \
+    X(T_TOUR_FINAL, "Final", "决赛") \
+    X(T_TOUR_REACHED, "%s R%d", "%s 第%d轮") \
+    X(T_TOUR_DRAW_HEAD, "%s: the draw", "%s：抽签结果") \
+    X(T_TOUR_RESULTS_HEAD, "%s: results", "%s：结果") \
+    X(T_TOUR_WAIT_HEAD, "%s: waiting for the other tables", "%s：等待其他各桌") \
+    X(T_TOUR_WAIT_DONE, "Your table has played its games (you %+d). The other tables are still playing.", "你这桌已打完（你 %+d 分），其他各桌还在进行。") \
+    X(T_TOUR_WAIT_BYE, "You have a bye: the other tables are playing.", "你本轮轮空，其他各桌正在进行。") \
+    X(T_TOUR_YOUR_TABLE, "You play at table %d with %s and %s.", "你在第%d桌，同桌：%s、%s。") \
+    X(T_TOUR_YOUR_FILL, "You fill in at table %d with %s and %s: you play, but cannot advance.", "你在第%d桌补位，同桌：%s、%s；你参赛但不能晋级。") \
+    X(T_TOUR_BYE, "You have a bye: you go through to the next round.", "你本轮轮空，直接晋级下一轮。") \
+    X(T_TOUR_OUT_WATCH, "You are out (%s). The event goes on among the others.", "你已出局（%s），比赛在其他选手之间继续。") \
+    X(T_TOUR_BYES, "Byes: %s", "轮空：%s") \
+    X(T_TOUR_ADVANCE, "You won your table (%+d): you go on.", "你赢得本桌（%+d），晋级。") \
+    X(T_TOUR_ELIMINATED, "You are out: %s won your table; you scored %+d.", "你被淘汰：%s 赢得本桌，你得 %+d 分。") \
+    X(T_TOUR_FILLED, "You filled in (%+d); %s goes on.", "你补位参赛（%+d），%s 晋级。") \
+    X(T_TOUR_HAD_BYE, "You had a bye: you are in the next round.", "你本轮轮空，进入下一轮。") \
+    X(T_TOUR_TIE_EXTRA, "Your table was tied at the top: an extra game decided it.", "你这桌最高分打平：加赛一局决出胜者。") \
+    X(T_TOUR_TIE_LOT, "Your table was still tied after the extra game: the lot decided.", "你这桌加赛后仍打平：抽签决定。") \
+    X(T_TOUR_TIES, "Tie-breaks this round: %d extra games, %d lots.", "本轮决胜：加赛 %d 桌，抽签 %d 桌。") \
+    X(T_TOUR_WINNER_HEAD, "The winner: %s", "冠军：%s") \
+    X(T_TOUR_YOU_WON, "You won the tournament!", "你赢得了比赛！") \
+    X(T_TOUR_YOUR_PLACE, "You finished %s of %d.", "你的名次：%s（共 %d 人）。") \
+    X(T_TOUR_KEYS_PLAY, "Enter: to your table   Tab: lists   Esc: leave", "回车：入座   Tab：切换列表   Esc：退出") \
+    X(T_TOUR_KEYS_NEXT, "Enter: go on   Tab: lists   Esc: leave", "回车：继续   Tab：切换列表   Esc：退出") \
+    X(T_TOUR_KEYS_OUT, "Enter: next round   f: straight to the end   Tab: lists   Esc: leave", "回车：下一轮   f：直接看最终结果   Tab：切换列表   Esc：退出") \
+    X(T_TOUR_KEYS_FINAL, "Enter: leave   Tab: lists", "回车：离开   Tab：切换列表") \
+    X(T_TOUR_KEYS_WAIT, "Tab: lists   Esc: leave", "Tab：切换列表   Esc：退出") \
+    X(T_TOUR_STATUS, "%s · Table %d · %d/%d", "%s · 第%d桌 · 第%d/%d局") \
+    X(T_TOUR_STATUS_EXTRA, "%s · Table %d · extra game", "%s · 第%d桌 · 加赛") \
+    X(T_TOUR_ROUND_LINE, "%s: %d players, %d tables, %d byes", "%s：%d 人，%d 桌，%d 人轮空") \
+    X(T_TOUR_ROUND_YOU_TABLE, " - you: table %d, %s", " —— 你：第%d桌，%s") \
+    X(T_TOUR_ROUND_YOU_BYE, " - you: bye", " —— 你：轮空") \
+    X(T_TOUR_W_WON, "won", "胜出") \
+    X(T_TOUR_W_OUT, "out", "出局") \
+    X(T_TOUR_W_PLAYING, "to play", "进行中") \
+    X(T_TOUR_W_FILLED, "filled in", "补位") \
+    X(T_TOUR_LEFT, "You left the tournament.", "你退出了比赛。") \
+    X(T_TOUR_END_LINE, "Tournament over: %s won; you finished %s of %d.", "比赛结束：%s 夺冠；你的名次：%s（共 %d 人）。") \
+    /* ddz connect: tournaments (net_tour.c). */ \
+    X(T_NT_REGISTERING, "registering", "报名中") \
+    X(T_NT_RUNNING, "running", "进行中") \
+    X(T_NT_FINISHED, "finished", "已结束") \
+    X(T_NT_CANCELLED, "cancelled", "已取消") \
+    X(T_NT_START_FULL, "starts when the field is full", "满员即开赛") \
+    X(T_NT_START_AT, "starts at %02d:%02d UTC (in %ld min)", "%02d:%02d（UTC）开赛（还有 %ld 分钟）") \
+    X(T_NT_EVENTS, "Tournaments", "比赛") \
+    X(T_NT_COL_ID, "ID", "编号") \
+    X(T_NT_COL_NAME, "Name", "名称") \
+    X(T_NT_COL_FIELD, "Field", "人数") \
+    X(T_NT_COL_STATE, "State", "状态") \
+    X(T_NT_COL_WHEN, "Start, round or winner", "开赛 / 轮次 / 冠军") \
+    X(T_NT_NO_EVENTS, "No tournaments on this server yet.", "本服务器暂无比赛。") \
+    X(T_NT_WON_BY, "won by %s", "冠军：%s") \
+    X(T_NT_LIST_KEYS, "↑↓ Enter follow  j register  r refresh  Esc back  q quit", "↑↓ 回车 关注  j 报名  r 刷新  Esc 返回  q 退出") \
+    X(T_NT_EVENT, "Tournament", "比赛") \
+    X(T_NT_COMPUTER, "computer", "电脑") \
+    X(T_NT_ONLINE, "online", "在线") \
+    X(T_NT_OFFLINE, "offline", "离线") \
+    X(T_NT_REG_HEAD, "Registration: %d of %d, %s", "报名：%d / %d，%s") \
+    X(T_NT_REGISTERED, "You are registered (entrant %d): wait here or in the lobby.", "你已报名（%d 号选手）：可在此或大厅等待。") \
+    X(T_NT_NOT_REGISTERED, "j registers you for this event.", "按 j 报名参加。") \
+    X(T_NT_RULES, "Rules: %s; %d s per turn", "规则：%s；每步 %d 秒") \
+    X(T_NT_KEYS_REG, "j register  Tab lists  ↑↓ scroll  Esc back  q quit", "j 报名  Tab 切换列表  ↑↓ 滚动  Esc 返回  q 退出") \
+    X(T_NT_KEYS_REG_IN, "u unregister  Tab lists  ↑↓ scroll  Esc back  q quit", "u 取消报名  Tab 切换列表  ↑↓ 滚动  Esc 返回  q 退出") \
+    X(T_NT_KEYS_EVENT, "Tab lists  ↑↓ scroll  Esc back  q quit", "Tab 切换列表  ↑↓ 滚动  Esc 返回  q 退出") \
+    X(T_NT_SEED, "Seed: %s", "种子：%s") \
+    X(T_NT_WATCHING, "You are following this event.", "你正在关注这场比赛。") \
+    X(T_NT_NEXT_GAME, "Next: game %d of %d (the table deals after %d s).", "下一局：第 %d/%d 局（%d 秒后发牌）。") \
+    X(T_NT_NEXT_EXTRA, "Next: the extra game (after %d s).", "下一局：加赛（%d 秒后）。") \
+    X(T_NT_WAIT_ADVANCED, "Your table is finished and you go on: waiting for the other tables.", "你这桌已打完并晋级，等待其他各桌。") \
+    X(T_NT_WAIT_START, "Waiting for the start.", "等待开赛。") \
+    X(T_NT_LOADING, "Loading the tournaments...", "正在载入比赛……") \
+    X(T_NT_CANCELLED_HEAD, "Cancelled: fewer than three players at the start.", "已取消：开赛时不足三人。") \
+    /* ddz connect --plain: tournaments (connect_tour.c). */ \
+    X(T_LT_ROUND, "%s: %d players, %d tables, %d byes\n", "%s：%d 人，%d 桌，%d 人轮空\n") \
+    X(T_LT_TABLE, "  table %d (room %ld): %s\n", "  第%d桌（房间 %ld）：%s\n") \
+    X(T_LT_TABLE_NO_ROOM, "  table %d: %s\n", "  第%d桌：%s\n") \
+    X(T_LT_EVENT_ROW, "  [%ld] %s  %d/%d  %s  %s\n", "  [%ld] %s  %d/%d  %s  %s\n") \
+    X(T_LT_EVENT, "Tournament %s (%ld): %s, %d of %d registered, %d games per table, rules %s\n", "比赛 %s（%ld）：%s，已报名 %d / %d，每桌 %d 局，规则 %s\n") \
+    X(T_LT_YOU_ENTRANT, "You are entrant %d.\n", "你是 %d 号选手。\n") \
+    X(T_LT_UNWATCHED, "You no longer follow tournament %ld.\n", "已不再关注比赛 %ld。\n") \
+    X(T_LT_SEAT, "You sit at table %d, seat %d (room %ld): game %d of %d.\n", "你在第%d桌 %d 号座位（房间 %ld）：第 %d/%d 局。\n") \
+    X(T_LT_TABLE_SO_FAR, "Table %d after %d games: %s\n", "第%d桌已打 %d 局：%s\n") \
+    X(T_LT_TABLE_DONE, "Table %d finished: %s -> %s", "第%d桌结束：%s -> %s") \
+    X(T_LT_EXTRA, "; extra game %+d %+d %+d", "；加赛 %+d %+d %+d") \
+    X(T_LT_LOT, "; still tied: by lot", "；仍打平：抽签") \
+    X(T_LT_OUT, "You are out of the event.", "你已被淘汰。") \
+    X(T_LT_STANDINGS_FINAL, "Final standings:\n", "最终排名：\n") \
+    X(T_LT_STANDINGS, "Standings (the top 3 and you):\n", "排名（前三名和你）：\n") \
+    X(T_LT_OVER, "The winner: %s (%ld games). The event's seed: %s\n", "冠军：%s（共 %ld 局）。本赛事种子：%s\n") \
+    X(T_LT_NEED_ID, "%s needs a tournament number (events lists them).\n", "%s 需要比赛编号（events 列出所有比赛）。\n") \
+    X(T_LT_NONE, "You follow no tournament: events, then follow ID.\n", "你没有关注任何比赛：先 events，再 follow 编号。\n") \
     /* Server refusals (error code, and reason of "illegal"), worded from their arguments. */ \
     X(T_RF_NOT_A_MOVE, "%s is not a move under these rules.", "%s 不是这套规则里的牌型。") \
     X(T_RF_NOT_BEAT, "%s does not beat %s.", "%s 管不住 %s。") \

@@ -182,7 +182,7 @@ static int common_key(Tui *t, int k)
         tui_draw(t);
         return 1;
     }
-    if ((k == 'o' || k == 'O') && !p->net.on) {
+    if ((k == 'o' || k == 'O') && (!p->net.on || p->net.tour)) {
         /* 托管 on and off: the computer plays your turns, as in network games. */
         t->p->autoplay = !p->autoplay;
         play_say(t->p, MSG_INFO, p->autoplay ? T_AUTO_ON : T_AUTO_OFF);
@@ -605,26 +605,33 @@ static void restore_terminal(void)
         endwin();
 }
 
-int play_tui(Play *p)
+/* The screen for another loop over the same table (the tournament, tourgame.c). */
+int tui_get_key(Tui *t, int ms) { return get_key(t, ms); }
+bool tui_ask_quit(Tui *t) { return ask_quit(t); }
+PlayUi tui_callbacks(Tui *t)
 {
-    bool utf8 = tui_use_utf8_locale();
-    if (!utf8) {
+    PlayUi ui = {t, tui_event, tui_think, tui_human};
+    return ui;
+}
+bool tui_signalled(void) { return got_signal != 0; }
+
+SCREEN *tui_open(Tui *t, Play *p, bool *utf8)
+{
+    *utf8 = tui_use_utf8_locale();
+    if (!*utf8) {
         /* No UTF-8 locale at all: neither suits nor Chinese can show. */
         p->cfg.ascii = true;
         p->cfg.lang = PLAY_EN;
     }
     tui_set_charset(!p->cfg.ascii ? TUI_UTF8 : p->cfg.lang == PLAY_EN ? TUI_ASCII_ONLY : TUI_ASCII_SYMBOLS);
     SCREEN *scr = newterm(NULL, stdout, stdin);
-    if (!scr) {
-        fprintf(stderr, "ddz: play: this terminal cannot run the full screen game; playing line by line\n");
-        return play_plain(p, stdin, stdout);
-    }
-    Tui t;
-    memset(&t, 0, sizeof t);
-    t.p = p;
-    t.thinking = -1;
-    t.color = p->cfg.color;
-    active = &t;
+    if (!scr)
+        return NULL;
+    memset(t, 0, sizeof *t);
+    t->p = p;
+    t->thinking = -1;
+    t->color = p->cfg.color;
+    active = t;
     atexit(restore_terminal);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -639,12 +646,30 @@ int play_tui(Play *p)
     keypad(stdscr, TRUE);
     set_escdelay(25);
     curs_set(0);
-    tui_init_colors(&t);
-    PlayUi ui = {&t, tui_event, tui_think, tui_human};
-    int rc = play_run(p, &ui);
+    tui_init_colors(t);
+    return scr;
+}
+
+void tui_close(Tui *t, SCREEN *scr)
+{
     endwin();
     delscreen(scr);
-    active = NULL;
+    if (active == t)
+        active = NULL;
+}
+
+int play_tui(Play *p)
+{
+    Tui t;
+    bool utf8;
+    SCREEN *scr = tui_open(&t, p, &utf8);
+    if (!scr) {
+        fprintf(stderr, "ddz: play: this terminal cannot run the full screen game; playing line by line\n");
+        return play_plain(p, stdin, stdout);
+    }
+    PlayUi ui = tui_callbacks(&t);
+    int rc = play_run(p, &ui);
+    tui_close(&t, scr);
     if (rc < 0) {
         fprintf(stderr, "ddz: play: %s\n", p->msg);
         return 2;

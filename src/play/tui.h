@@ -20,7 +20,8 @@ enum { R_NORMAL, R_CARD, R_CARD_RED, R_CURSOR, R_CURSOR_RED, R_TITLE, R_WARN, R_
 
 enum { OV_NONE, OV_HELP, OV_QUIT, OV_RESULT, OV_FINAL, OV_READINGS, OV_HISTORY };
 
-typedef struct Tui {
+typedef struct Tui Tui;
+struct Tui {
     Play *p;
     bool color;
     int cursor;        /* index of the cursor in your sorted hand */
@@ -34,7 +35,25 @@ typedef struct Tui {
     long deadline;     /* --timer: when your turn runs out (monotonic ms), else 0 */
     char event[512];   /* the last thing that happened, for the message line */
     int event_role;
-} Tui;
+    /* Another screen drawn instead of the table (the tournament's views), NULL: the table;
+     * the panels (quit, help) still go on top. */
+    void (*screen)(const Tui *t, void *ctx);
+    void *screen_ctx;
+};
+
+/* The screen's life for another loop than play_run (the tournament, tourgame.c): starts
+ * curses as play_tui does (the locale, the character set, signals, colours) into t; NULL
+ * when the terminal cannot be used. *utf8: whether a UTF-8 locale was found. */
+SCREEN *tui_open(Tui *t, Play *p, bool *utf8);
+void tui_close(Tui *t, SCREEN *scr);
+/* The game's callbacks (play_run's front end) on t. */
+PlayUi tui_callbacks(Tui *t);
+/* A key within ms (-1: no limit), ERR at the time out, K_INTR, K_ABORT (tui.c's get_key). */
+int tui_get_key(Tui *t, int ms);
+/* Asks whether to quit (the quit panel); true to quit. */
+bool tui_ask_quit(Tui *t);
+/* Whether SIGTERM or SIGHUP came. */
+bool tui_signalled(void);
 
 /* Drawing primitives (tui_draw.c). */
 /* The character set the screen draws in: full UTF-8; ASCII symbols (--ascii with Chinese

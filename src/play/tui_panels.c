@@ -39,7 +39,7 @@ void tui_draw_help(const Tui *t)
 
 void tui_draw_quit(const Tui *t)
 {
-    const char *q = play_text(t->p, t->p->net.on ? T_NET_QUIT : T_QUIT_ASK);
+    const char *q = play_text(t->p, t->p->net.tour ? T_TOUR_QUIT : t->p->net.on ? T_NET_QUIT : T_QUIT_ASK);
     int w = tui_text_width(q) + 8, h = 3;
     int y = (LINES - h) / 2, x = (COLS - w) / 2;
     tui_box(t, y, x, h, w, NULL);
@@ -65,7 +65,9 @@ void tui_draw_result(const Tui *t)
         snprintf(head, sizeof head, "%s", a);
     else
         snprintf(head, sizeof head, "%s  %s", a, play_text(p, won ? T_YOU_WIN : T_YOU_LOSE));
-    const char *k = play_text(p, p->net.watching ? T_NET_RESULT_KEYS_WATCH : p->net.on ? T_NET_RESULT_KEYS
+    const char *k = play_text(p, p->net.watching ? T_NET_RESULT_KEYS_WATCH
+                                 : p->net.tour  ? T_TOUR_RESULT_KEYS
+                                 : p->net.on    ? T_NET_RESULT_KEYS
                                  : ddz_match_over(&p->match) ? T_END_MATCH : T_NEXT_GAME);
     /* Columns: the factors' labels and values; the seats' names, roles, scores and totals. */
     int lw = 0, vw = 0, nw = 0, rw = 0, sw = 0, tw = 0;

@@ -440,12 +440,16 @@ void tui_draw(Tui *t)
         refresh();
         return;
     }
-    draw_title(t);
-    draw_table(t);
-    draw_message(t, LINES - 9);
-    draw_prompt(t, LINES - 8);
-    draw_hand(t);
-    draw_keys(t);
+    if (t->screen) {
+        t->screen(t, t->screen_ctx);
+    } else {
+        draw_title(t);
+        draw_table(t);
+        draw_message(t, LINES - 9);
+        draw_prompt(t, LINES - 8);
+        draw_hand(t);
+        draw_keys(t);
+    }
     switch (t->overlay) {
     case OV_HELP:
         tui_draw_help(t);

@@ -247,8 +247,8 @@ try {
   }
   check(cards.deck(true).length === 48 && !cards.deck(true).some((c) => ['BJ', 'RJ', 'C2', 'D2', 'H2', 'SA'].includes(c)), 'the 48-card deck has no jokers, one 2 and three As');
   i18n.setLang('en');
-  const worded = [i18n.personName('电脑乙(简单)'), i18n.personName('电脑(困难)'), i18n.roomName('张三的房间'), i18n.roomName('快速匹配12'), i18n.roomName('人机对战'), i18n.roomName('my room')];
-  check(worded.join('|') === "Computer B (easy)|Computer (hard)|张三's room|Quick match 12|vs computer|my room", `names in English: ${worded.join(' | ')}`);
+  const worded = [i18n.personName('电脑乙(简单)'), i18n.personName('电脑(困难)'), i18n.personName('电脑3'), i18n.roomName('张三的房间'), i18n.roomName('快速匹配12'), i18n.roomName('人机对战'), i18n.roomName('my room')];
+  check(worded.join('|') === "Computer B (easy)|Computer (hard)|Computer 3|张三's room|Quick match 12|vs computer|my room", `names in English: ${worded.join(' | ')}`);
   i18n.setLang('zh');
   check(i18n.personName('电脑乙(简单)') === '电脑乙(简单)' && i18n.roomName('人机对战') === '人机对战', 'names in Chinese stay');
 
@@ -418,6 +418,8 @@ try {
         await solo.setViewportSize({ width: w, height: hgt });
         const fits = await solo.waitForFunction(() => document.documentElement.scrollWidth <= innerWidth, null, { timeout: 3000 }).then(() => true, () => false);
         check(fits, `${w}x${hgt} ${lang}: nothing wider than the window`);
+        const below = await solo.evaluate(() => Math.round(/** @type {Element} */ (document.querySelector('.hand')).getBoundingClientRect().bottom - innerHeight));
+        check(below <= 0, `${w}x${hgt} ${lang}: the hand shows without scrolling (${below} px below)`);
         await solo.screenshot({ path: `${OUT}/table-${w}x${hgt}-${lang}.png` });
       }
     }
