@@ -3,7 +3,7 @@
 # capture-pane): the draw with the person's table, the lists (tables, standings, rounds), the
 # game screen at the person's table, each round's results, the final standings and what stays
 # on the terminal, and the event's record checked by ddz verify; a bye and its waiting view;
-# Chinese; the ASCII look; leaving from a view. Run by `make test-run` with DDZ_BIN pointing at
+# groups (another group's round); Chinese; the ASCII look; leaving from a view. Run by `make test-run` with DDZ_BIN pointing at
 # the binary under test; skipped (status 0) when tmux is not installed.
 set -u
 if ! command -v tmux >/dev/null 2>&1; then
@@ -132,6 +132,15 @@ wait_for leave_ask "Leave the tournament? (y/n)"
 keys y
 wait_for left "You left the tournament."
 wait_for left_exit "DDZ-EXIT=0"
+
+# Groups (12 players in 2, seed 4: the person is in B): group A's rounds come first ----------
+start --lang en --seed 4 --players 12 --groups 2 --games-per-table 1
+wait_for groups_draw "Group A · Round 1: the draw"
+wait_for groups_later "Another group plays this round: yours comes later."
+keys Escape
+wait_for groups_ask "Leave the tournament? (y/n)"
+keys y
+wait_for groups_exit "DDZ-EXIT=0"
 
 # Chinese ---------------------------------------------------------------------------------------
 start --lang zh --seed 3

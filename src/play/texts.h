@@ -454,6 +454,7 @@
     X(T_TOUR_ADVANCE, "You won your table (%+d): you go on.", "你赢得本桌（%+d），晋级。") \
     X(T_TOUR_ELIMINATED, "You are out: %s won your table; you scored %+d.", "你被淘汰：%s 赢得本桌，你得 %+d 分。") \
     X(T_TOUR_FILLED, "You filled in (%+d); %s goes on.", "你补位参赛（%+d），%s 晋级。") \
+    X(T_TOUR_OTHER_GROUP, "Another group plays this round: yours comes later.", "本轮是其他小组的比赛，你的小组稍后进行。") \
     X(T_TOUR_HAD_BYE, "You had a bye: you are in the next round.", "你本轮轮空，进入下一轮。") \
     X(T_TOUR_TIE_EXTRA, "Your table was tied at the top: an extra game decided it.", "你这桌最高分打平：加赛一局决出胜者。") \
     X(T_TOUR_TIE_LOT, "Your table was still tied after the extra game: the lot decided.", "你这桌加赛后仍打平：抽签决定。") \

@@ -340,6 +340,8 @@ static int on_round(void *ctx, const DdzTour *t, int ri, bool played, const char
                      mine->index + 1, entrant(f, mine->player[(s + 1) % 3]), entrant(f, mine->player[(s + 2) % 3]));
         } else if (bye) {
             snprintf(v->note, sizeof v->note, "%s", play_text(f->p, T_TOUR_BYE));
+        } else if (!t->ent[f->human].out) {
+            snprintf(v->note, sizeof v->note, "%s", play_text(f->p, T_TOUR_OTHER_GROUP)); /* groups play in turn */
         } else {
             tourview_place(f->p, your_rank(f), place, sizeof place);
             play_fmt(f->p, v->note, sizeof v->note, T_TOUR_OUT_WATCH, place);
@@ -383,6 +385,8 @@ static int on_round(void *ctx, const DdzTour *t, int ri, bool played, const char
             snprintf(v->note2, sizeof v->note2, "%s", play_text(f->p, T_TOUR_TIE_EXTRA));
     } else if (bye) {
         snprintf(v->note, sizeof v->note, "%s", play_text(f->p, T_TOUR_HAD_BYE));
+    } else if (!t->ent[f->human].out) {
+        snprintf(v->note, sizeof v->note, "%s", play_text(f->p, T_TOUR_OTHER_GROUP));
     } else {
         tourview_place(f->p, your_rank(f), place, sizeof place);
         play_fmt(f->p, v->note, sizeof v->note, T_TOUR_OUT_WATCH, place);
