@@ -108,6 +108,13 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libddz.a tests/testutil.h tests/server_harn
 	$(CC) $(CPPFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
 	    $(BUILD)/libddz.a $(CMOCKA_LIBS) $(LDLIBS)
 
+# The terminal game's logic (src/play) is the program's, not the library's: its test links it.
+PLAY_OBJ := $(filter $(BUILD)/obj/src/play/%,$(CLI_OBJ))
+$(BUILD)/tests/test_play: tests/test_play.c $(PLAY_OBJ) $(BUILD)/libddz.a tests/testutil.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
+	    $(PLAY_OBJ) $(BUILD)/libddz.a $(CMOCKA_LIBS) $(LDLIBS)
+
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PIC_OBJ:.o=.d)
 
 # Runs every test program; the tests find build/ddz through DDZ_BIN.

@@ -115,6 +115,21 @@ wait_for chat_line "张三: hello 大家好"
 keys r
 wait_for game "Game 1"
 wait_re hand "[♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]  [♣♦♥♠]"
+# The help of ddz connect lists its own keys (chat, leave), not ddz play's history key.
+keys '?'
+wait_for help "Keys and move types"
+wait_for help_net "o, /                 托管 (the computer plays) on and off; chat"
+wait_for help_sort "s                    sort the hand: rank, group size (4 3 2 1), combination"
+runs=$((runs + 1))
+screen_has "this game's history" && fail "help_net: ddz play's history key is listed in ddz connect"
+keys x
+runs=$((runs + 1))
+sleep 0.3
+screen_has "Keys and move types" && fail "help_closed: the help stays"
+keys s
+wait_for sort_group "Your hand, sorted by group size: fours, threes, pairs, singles."
+keys s s
+wait_for sort_rank "Your hand, sorted by rank."
 # The bidding: bid 3 when asked (a computer may have taken it first with 3).
 wait_re bidding "Your bid\?|Landlord: |Bottom .[0-9JQKA]" 15
 if screen_has "Your bid\?"; then
@@ -240,6 +255,10 @@ wait_re zh_watch_winner "地主（.*）胜。|农民胜。"
 runs=$((runs + 1))
 screen_has "你赢了|你输了|（你）" && fail "zh_watch_you: a spectator is not a player"
 wait_re zh_watch_gone "路人甲[0-9]+（离开）" 10
+# The result panel shows the whole name with its mark, at 80x24 and at 120x40.
+wait_re zh_watch_gone_row "路人甲[0-9]+（离开） +(地主|农民) .*[+-][0-9]+ +→" 10
+$T resize-window -t $S -x 120 -y 40
+wait_re zh_watch_gone_row_big "路人甲[0-9]+（离开） +(地主|农民) .*[+-][0-9]+ +→" 10
 wait "$watched" || fail "the watched game's player: $(cat "$tmp/watched.out")"
 keys q y
 wait_for zh_watch_exit "DDZ-EXIT=0"

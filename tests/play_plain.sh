@@ -290,7 +290,51 @@ XDG_DATA_HOME=/dev/null/ddz "$DDZ" play --plain --seed 1 --lang en </dev/null >"
 runs=$((runs + 1))
 [ $? = 0 ] || fail "unwritable: the game should still be played"
 has mem_unwritable "$tmp/ro.err" "ddz: play: cannot create /dev/null/ddz: Not a directory: playing without saving progress"
-# After the final ranking a new match is offered: "new" starts one.
+export XDG_DATA_HOME="$tmp/xdg"
+
+# After the final ranking a new match is offered: "new" starts one, from 100 points each. Every
+# turn takes "new" (refused: no command, no cards), a hint and an empty line, so "new" is also
+# what the offer reads. A base of 100 ends a match in one game.
+{ i=0; while [ $i -lt 200 ]; do printf 'new\nh\n\n'; i=$((i + 1)); done; } >"$tmp/newin"
+"$DDZ" play --plain --seed 3 --level greedy --lang en --no-save -o bid=rob -o base=100 <"$tmp/newin" >"$tmp/new" 2>&1
+has new_offer "$tmp/new" "Type new for a new match; an empty line leaves."
+runs=$((runs + 1))
+[ "$(grep -c "^== Match over" "$tmp/new")" -ge 2 ] || fail "new: no second match after 'new' ($(grep -c "^== Match over" "$tmp/new") ended)"
+runs=$((runs + 1))
+[ "$(grep -c "^== Game 1 == Scores: You 100, East 100, West 100" "$tmp/new")" -ge 2 ] ||
+    fail "new: the new match does not start at game 1 with 100 points each"
+{ i=0; while [ $i -lt 200 ]; do printf '新比赛\n提示\n\n'; i=$((i + 1)); done; } >"$tmp/newin_zh"
+"$DDZ" play --plain --seed 3 --level greedy --lang zh --no-save -o bid=rob -o base=100 <"$tmp/newin_zh" >"$tmp/new_zh" 2>&1
+has new_offer_zh "$tmp/new_zh" "输入“新比赛”再来一场；空行退出。"
+runs=$((runs + 1))
+[ "$(grep -c "^== 比赛结束" "$tmp/new_zh")" -ge 2 ] || fail "new_zh: no second match after 新比赛"
+
+# --timer in the line mode: the prompt counts the seconds down, and when the turn runs out
+# the computer plays it, as on the screen.
+(sleep 3; printf 'quit\ny\n') | "$DDZ" play --plain --seed 1 --level greedy --lang en --no-save --timer 1 >"$tmp/timer" 2>&1
+has timer_note "$tmp/timer" "You have 1 s for this turn; then the computer plays it for you."
+has timer_prompt "$tmp/timer" "[1 s] > "
+has timer_up "$tmp/timer" "Time is up: the computer played for you."
+runs=$((runs + 1))
+grep -qE "^You: (bid [123]|no bid)" "$tmp/timer" || fail "timer: the computer did not bid for you"
+(sleep 2; printf 'quit\ny\n') | "$DDZ" play --plain --seed 1 --level greedy --lang zh --no-save --timer 1 >"$tmp/timer_zh" 2>&1
+has timer_note_zh "$tmp/timer_zh" "这一手限时 1 秒，超时由电脑代打。"
+has timer_up_zh "$tmp/timer_zh" "时间到，电脑替你出了牌。"
+# Typing in time is not overtaken by the timer.
+printf '1\nquit\ny\n' | "$DDZ" play --plain --seed 1 --level greedy --lang en --no-save --timer 5 >"$tmp/timer2" 2>&1
+runs=$((runs + 1))
+grep -q "Time is up" "$tmp/timer2" && fail "timer: time ran out though the bid came at once"
+has timer_typed "$tmp/timer2" "You: bid 1"
+
+# The hand order (sort, --sort) is saved with the other settings.
+export XDG_DATA_HOME="$tmp/xdg-sort"
+printf 'sort\nquit\ny\n' | "$DDZ" play --plain --seed 1 --lang en >"$tmp/sort1" 2>&1
+has sort_group "$tmp/sort1" "Your hand, sorted by group size: fours, threes, pairs, singles."
+has sort_group_hand "$tmp/sort1" "Your hand: ♣3 ♦3 ♠3  ♣10 ♥10 ♠10  ♣J ♥J ♠J  ♦8 ♠8  ♣7  ♦Q  ♦K  ♦A  ♦2  RJ"
+"$DDZ" play --plain --seed 1 --lang en </dev/null >"$tmp/sort2" 2>&1
+has sort_saved "$tmp/sort2" "Your hand (17): ♣3 ♦3 ♠3  ♣10 ♥10 ♠10  ♣J ♥J ♠J  ♦8 ♠8  ♣7  ♦Q  ♦K  ♦A  ♦2  RJ"
+"$DDZ" play --plain --seed 1 --lang en --sort rank </dev/null >"$tmp/sort3" 2>&1
+has sort_flag "$tmp/sort3" "Your hand (17): ♣3 ♦3 ♠3 ♣7 ♦8 ♠8 ♣10 ♥10 ♠10 ♣J ♥J ♠J ♦Q ♦K ♦A ♦2 RJ"
 export XDG_DATA_HOME="$tmp/xdg"
 
 # ASCII cards. ---------------------------------------------------------------------------------
@@ -304,6 +348,31 @@ n=$(ls "$tmp/rec" 2>/dev/null | wc -l)
 [ "$n" = 108 ] || fail "record: $n files, want 108 (61 games, 47 redeals)"
 cat "$tmp/rec"/*.jsonl | "$DDZ" replay - --quiet >"$tmp/replay" 2>&1
 has record_replays "$tmp/replay" "108 games, 0 errors"
+
+# ddz replay --view: every step with every hand, in the line mode; the 48-card game too; a
+# broken record is refused, saying where. --------------------------------------------------
+"$DDZ" sim --games 1 --agents normal,normal,normal --seed 5 --record "$tmp/view.jsonl" >/dev/null 2>&1
+"$DDZ" replay "$tmp/view.jsonl" --view --plain --lang en >"$tmp/view" 2>&1
+runs=$((runs + 1))
+[ $? = 0 ] || fail "view: exit status"
+has view_deal "$tmp/view" "Move 0/"
+has view_deal_text "$tmp/view" "The deal: every hand shown."
+runs=$((runs + 1))
+grep -qE "^   0 normal \(17\): " "$tmp/view" || fail "view: no hand of seat 0 at the deal"
+runs=$((runs + 1))
+grep -qE "^Move ([0-9]+)/\1: .*(The landlord \(.*\) wins\.|The farmers win\.)" "$tmp/view" || fail "view: the last step has no result"
+"$DDZ" replay "$tmp/view.jsonl" --view --plain --lang zh >"$tmp/view_zh" 2>&1
+has view_zh "$tmp/view_zh" "发牌：所有人的牌都亮出。"
+"$DDZ" sim --games 1 --rules hubei48 --seed 5 --record "$tmp/view48.jsonl" >/dev/null 2>&1
+"$DDZ" replay "$tmp/view48.jsonl" --view --plain --lang en >"$tmp/view48" 2>&1
+runs=$((runs + 1))
+grep -qE "^   0 random \(16\): " "$tmp/view48" || fail "view48: no 16-card hand: $(head -5 "$tmp/view48")"
+printf '{"version":1,"seed":"x"\n' >"$tmp/broken.jsonl"
+"$DDZ" replay "$tmp/broken.jsonl" --view >"$tmp/broken.out" 2>"$tmp/broken.err"
+rc=$?
+runs=$((runs + 1))
+[ $rc = 2 ] && grep -q "^ddz: replay: $tmp/broken.jsonl:1: " "$tmp/broken.err" ||
+    fail "view broken: status $rc, $(cat "$tmp/broken.err")"
 
 # Other rules play to the end: the rob flow with app doubling and 明牌, douzero, botzone. -----
 hints >"$tmp/hints"
@@ -332,7 +401,7 @@ has hubei48_cover "$tmp/h48" "let the landlord go: pays the side's loss"
 has hubei48_bonus "$tmp/h48" "Bomb bonus (喜金): "
 
 # Bad arguments. -------------------------------------------------------------------------------
-for args in "--lang fr" "--level nosuch" "-o double=bogus" "--seed x" "--delay" "--frobnicate"; do
+for args in "--lang fr" "--level nosuch" "-o double=bogus" "--seed x" "--delay" "--frobnicate" "--sort size"; do
     # shellcheck disable=SC2086
     "$DDZ" play --plain $args </dev/null >"$tmp/out" 2>"$tmp/err"
     rc=$?

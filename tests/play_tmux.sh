@@ -177,9 +177,21 @@ wait_for zh_lead "轮到你出牌：任意牌型。"
 wait_for zh_badge "你   地主  20 张 · 100 分  轮到你了"
 keys 7 8 Enter
 wait_for zh_not_move "7 8 不是合法牌型。"
-keys Escape '?'
+# s sorts the hand: by group size (seed 003: threes, pairs, singles), by combination, by rank.
+keys Escape s
+wait_for zh_sort_group "理牌：按张数：四张、三张、对子、单张。"
+wait_for zh_sort_group_hand "3  3  3  7  7  7  10 10 10 J  J  J  8  8  9  Q  K  A  2  大"
+keys s
+wait_for zh_sort_combo "理牌：按牌型"
+keys s
+wait_for zh_sort_rank "理牌：按点数。"
+wait_for zh_sort_rank_hand "3  3  3  7  7  7  8  8  9  10 10 10 J  J  J  Q  K  A  2  大"
+keys '?'
 wait_for zh_help "按键与牌型"
 wait_for zh_help_types "炸弹 3333：管住任何非炸弹"
+wait_for zh_help_local "l、o                 本局记录；托管（电脑代打）开关"
+wait_for zh_help_sort "s                    理牌：按点数、按张数（4 3 2 1）、按牌型"
+absent zh_help_no_chat "聊天"
 keys x
 sleep 0.2
 absent zh_help_closed "按键与牌型"
@@ -281,6 +293,48 @@ keys C-c
 wait_for ascii_ask "Quit the match? (y/n)"
 keys C-c
 wait_for ascii_exit "DDZ-EXIT=130"
+
+# ddz replay --view: a recorded game on the same table, every hand shown; forward, back,
+# jump to move N, start and end.
+"$DDZ" sim --games 1 --agents normal,normal,normal --seed 5 --record "$tmpd/view.jsonl" >/dev/null 2>&1
+$T kill-server >/dev/null 2>&1
+sleep 0.1
+$T new-session -d -s play -x 80 -y 24 \
+    "LANG=C.UTF-8 LC_ALL=C.UTF-8 '$DDZ' replay '$tmpd/view.jsonl' --view --lang en; echo DDZ-EXIT=\$?; sleep 60"
+wait_re view_start "Game 1 \(1 of 1\) · Move 0/[0-9]+"
+wait_for view_deal "The deal: every hand shown."
+wait_re view_hands "0 normal +17 cards"
+wait_re view_east " 1 normal "
+keys Right
+wait_re view_step1 "Move 1/[0-9]+"
+keys End
+wait_re view_end "The landlord \(.*\) wins\.|The farmers win\."
+keys 5 Enter
+wait_re view_jump "Move 5/[0-9]+"
+keys Left
+wait_re view_back "Move 4/[0-9]+"
+keys Home
+wait_re view_home "Move 0/[0-9]+"
+keys q
+wait_for view_exit "DDZ-EXIT=0"
+
+# After the final table, n starts a new match (a base of 100 ends a match in one game).
+# Last: the rule options given here are saved as the next defaults.
+start --lang en --new -o bid=rob -o base=100
+wait_for new_call "Call for landlord?"
+keys 1 o
+wait_for new_result "Enter: final table   v: view the table" 30
+keys Enter
+wait_for new_final "n: new match   Enter: leave"
+wait_for new_final_head "Match over; games played: 1."
+keys o
+sleep 0.2
+keys n
+wait_for new_match "Game 1"
+wait_for new_scores "West  100 pts"
+absent new_final_gone "n: new match"
+keys Escape y
+wait_for new_exit "DDZ-EXIT=0"
 
 echo "play_tmux.sh: $((runs - fails))/$runs passed"
 [ $fails = 0 ]

@@ -863,6 +863,53 @@ static void the_client_check_catches_hidden_cards(void **state)
     ddz_client_free(&c);
 }
 
+/* The leaderboard lists a person once: players of the same name (one who started again
+ * without the token is a new player of the old name) are one row, their results added. */
+static void the_leaderboard_lists_a_name_once(void **state)
+{
+    (void)state;
+    DdzError err;
+    int aborted = 0;
+    DdzStore *st = ddz_store_open(":memory:", false, &aborted, &err);
+    assert_non_null(st);
+    uint8_t h1[32] = {1}, h2[32] = {2}, h3[32] = {3};
+    int64_t a1, a2, b;
+    assert_int_equal(ddz_store_player_new(st, "张三", h1, 1, &a1, &err), 0);
+    assert_int_equal(ddz_store_player_new(st, "张三", h2, 2, &a2, &err), 0); /* no token: a new player */
+    assert_int_equal(ddz_store_player_new(st, "李四", h3, 3, &b, &err), 0);
+    const int scores[2][3] = {{6, -3, -3}, {-2, 4, -2}};
+    const int64_t who[2][3] = {{a1, b, 0}, {a2, b, 0}};
+    for (int k = 0; k < 2; k++) {
+        int64_t game;
+        assert_int_equal(ddz_store_game_start(st, 1, "rules=standard", "c0ffee", 10 + k, &game, &err), 0);
+        DdzStoreEnd end;
+        memset(&end, 0, sizeof end);
+        end.game = game;
+        end.record = "{}";
+        end.landlord = 0;
+        end.landlord_won = k == 0;
+        end.now = 20 + k;
+        for (int s = 0; s < 3; s++) {
+            end.player[s] = who[k][s];
+            snprintf(end.name[s], sizeof end.name[s], "%s", s == 0 ? "张三" : s == 1 ? "李四" : "电脑");
+            end.score[s] = scores[k][s];
+        }
+        if (ddz_store_game_end(st, &end, &err) != 0)
+            fail_msg("game_end: %s", err.msg);
+    }
+    DdzStorePlayer top[8];
+    int n = ddz_store_leaderboard(st, top, 8, &err);
+    assert_int_equal(n, 2);
+    assert_string_equal(top[0].name, "张三"); /* 6 - 2, in two players' rows */
+    assert_int_equal(top[0].score, 4);
+    assert_int_equal(top[0].games, 2);
+    assert_int_equal(top[0].wins, 1);
+    assert_int_equal(top[0].id, a1);
+    assert_string_equal(top[1].name, "李四"); /* -3 + 4 */
+    assert_int_equal(top[1].score, 1);
+    ddz_store_close(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -887,6 +934,7 @@ int main(void)
         cmocka_unit_test(a_crash_leaves_finished_games_counted_once_and_others_aborted),
         cmocka_unit_test(stopping_the_server_aborts_running_games),
         cmocka_unit_test(the_client_check_catches_hidden_cards),
+        cmocka_unit_test(the_leaderboard_lists_a_name_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

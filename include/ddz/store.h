@@ -93,8 +93,11 @@ typedef struct DdzStoreNotice {
 } DdzStoreNotice;
 int ddz_store_notices_take(DdzStore *st, int64_t player, DdzStoreNotice *out, int max, DdzError *err);
 
-/* The leaderboard: players with at least one game, by score, then fewer games, then id.
- * Returns how many were written (at most max), or -1. */
+/* The leaderboard: one row per name, so that the same person is never listed twice: a
+ * player who started again without the token (a new machine, --new, a lost file) gets a
+ * new player of the same name, and that name's rows are added up (score, games, wins; id
+ * is the name's first player). Names with at least one game, by score, then fewer games,
+ * then id. Returns how many were written (at most max), or -1. */
 int ddz_store_leaderboard(DdzStore *st, DdzStorePlayer *out, int max, DdzError *err);
 
 /* Called every few seconds by a running server. With PostgreSQL: says this server is alive,

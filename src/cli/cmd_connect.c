@@ -199,6 +199,7 @@ int cmd_connect(int argc, char **argv)
     long timeout_s = 0;
     const char *frames_path = NULL;
     bool plain = false;
+    int sort = PLAY_SORT_RANK;
     a->lang = play_locale_lang();
     int rc = CLI_OK;
     for (int i = 1; i < argc && rc == CLI_OK; i++) {
@@ -208,7 +209,7 @@ int cmd_connect(int argc, char **argv)
                      !strcmp(o, "--frames") || !strcmp(o, "--create") || !strcmp(o, "--join") ||
                      !strcmp(o, "--watch") || !strcmp(o, "--password") || !strcmp(o, "--games") ||
                      !strcmp(o, "--think") || !strcmp(o, "--bots") || !strcmp(o, "--bot-level") ||
-                     !strcmp(o, "--drop-after") || !strcmp(o, "--timeout") || !strcmp(o, "--lang");
+                     !strcmp(o, "--drop-after") || !strcmp(o, "--timeout") || !strcmp(o, "--lang") || !strcmp(o, "--sort");
         if (takes && !v) {
             rc = cli_fail("connect: %s needs a value", o);
             break;
@@ -269,6 +270,12 @@ int cmd_connect(int argc, char **argv)
         }
         else if (!strcmp(o, "--ascii"))
             a->style = DDZ_STYLE_ASCII;
+        else if (!strcmp(o, "--sort")) {
+            if ((sort = play_sort_parse(v)) < 0) {
+                rc = cli_fail("connect: --sort takes rank, group or combo");
+                break;
+            }
+        }
         else if (!strncmp(o, "ws://", 5) && !a->url)
             a->url = o;
         else
@@ -304,8 +311,10 @@ int cmd_connect(int argc, char **argv)
     ddz_rng_seed(&a->rng, seed);
     a->hints = malloc(sizeof *a->hints * DDZ_MAX_MOVES);
     a->tp = calloc(1, sizeof *a->tp);
-    if (a->tp)
+    if (a->tp) {
         a->tp->cfg.lang = a->lang;
+        a->tp->sort = sort; /* the line mode's hand (combo: a splitter made on demand) */
+    }
     a->hint = -1;
     pthread_mutex_init(&a->mu, NULL);
     DdzWsHandler h = {on_open, on_message, on_closed, on_timer};
@@ -332,6 +341,8 @@ int cmd_connect(int argc, char **argv)
         a->give_up_at = connect_now_ms() + timeout_s * 1000;
     if (!a->autoplay && !plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
         a->ui = net_ui_new(&a->c, a->lang, a->style == DDZ_STYLE_ASCII, a->url, ui_send, a);
+    if (a->ui)
+        net_ui_sort(a->ui, sort);
     pthread_t th;
     bool threaded = !a->autoplay && !a->ui && pipe(a->reader_stop) == 0;
     if (threaded && pthread_create(&th, NULL, connect_reader, a) != 0) {
@@ -385,6 +396,7 @@ int cmd_connect(int argc, char **argv)
         fclose(a->frames);
     ddz_client_free(&a->c);
     free(a->hints);
+    play_sort_free(a->tp);
     free(a->tp);
     free(a);
     return rc;

@@ -43,8 +43,8 @@ static int set_options(DdzOptions *opt, const char *text)
 /* Opens the profile (NULL, said once on standard error, when it cannot be written), takes
  * the saved settings the command line did not give, and the saved match to resume unless a
  * seed or --new asks for another. Then saves the settings in use. */
-static Profile *use_profile(PlayConfig *cfg, bool set_lang, bool set_level, bool set_rules, bool new_match,
-                            ProfileMatch *resume)
+static Profile *use_profile(PlayConfig *cfg, bool set_lang, bool set_level, bool set_rules, bool set_sort,
+                            bool new_match, ProfileMatch *resume)
 {
     char path[1024], err[1200], v[256];
     Profile *pf;
@@ -65,6 +65,9 @@ static Profile *use_profile(PlayConfig *cfg, bool set_lang, bool set_level, bool
     profile_get(pf, "options", v, sizeof v);
     if (!set_rules && v[0])
         set_options(&cfg->opt, v);
+    profile_get(pf, "sort", v, sizeof v);
+    if (!set_sort && play_sort_parse(v) >= 0)
+        cfg->sort = play_sort_parse(v);
     if (!new_match && profile_match_load(pf, resume) && set_options(&cfg->opt, resume->options) == 0) {
         cfg->seed = resume->seed;
         snprintf(cfg->level, sizeof cfg->level, "%s", resume->level);
@@ -74,6 +77,7 @@ static Profile *use_profile(PlayConfig *cfg, bool set_lang, bool set_level, bool
     profile_set(pf, "options", v);
     profile_set(pf, "level", cfg->level);
     profile_set(pf, "lang", cfg->lang == PLAY_ZH ? "zh" : "en");
+    profile_set(pf, "sort", play_sort_name(cfg->sort));
     return pf;
 }
 
@@ -98,7 +102,7 @@ int cmd_play(int argc, char **argv)
     cfg.delay_ms = -1;
     cfg.autopass = true;
     bool plain = false, have_seed = false, no_save = false, new_match = false, set_lang = false, set_level = false,
-         set_rules = false;
+         set_rules = false, set_sort = false;
     DdzError err;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -147,6 +151,11 @@ int cmd_play(int argc, char **argv)
             if (number_option(argc, argv, &i, 600, &n) != 0)
                 return CLI_USAGE;
             cfg.timer_s = (int)n;
+        } else if (!strcmp(a, "--sort")) {
+            if (i + 1 >= argc || play_sort_parse(argv[i + 1]) < 0)
+                return cli_fail("play: --sort takes rank, group or combo");
+            cfg.sort = play_sort_parse(argv[++i]);
+            set_sort = true;
         } else if (!strcmp(a, "--no-autopass")) {
             cfg.autopass = false;
         } else if (!strcmp(a, "--bell")) {
@@ -169,7 +178,7 @@ int cmd_play(int argc, char **argv)
         return cli_fail("play: %s", err.msg);
     ddz_agent_free(&probe);
     ProfileMatch resume;
-    Profile *pf = no_save ? NULL : use_profile(&cfg, set_lang, set_level, set_rules, new_match || have_seed, &resume);
+    Profile *pf = no_save ? NULL : use_profile(&cfg, set_lang, set_level, set_rules, set_sort, new_match || have_seed, &resume);
     cfg.profile = pf;
     if (!have_seed && !cfg.resume) {
         if (getentropy(&cfg.seed, sizeof cfg.seed) != 0)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../play/play.h"
 #include "cli.h"
 #include "ddz/record.h"
 #include "ddz/tournament.h"
@@ -164,14 +165,75 @@ static FILE *open_input(const char *name)
     return t;
 }
 
+/* --view: every game of the record in memory, then stepped through (src/play/replay.c). A
+ * record that does not read is refused whole, saying where. */
+static int view(FILE *f, const char *name, int lang, bool ascii, bool plain)
+{
+    DdzRecordReader r;
+    ddz_record_reader_init(&r, f);
+    DdzRecordInfo info;
+    DdzError err;
+    PlayReplayGame *games = NULL;
+    int n = 0, cap = 0, rc;
+    DdzGame *g = malloc(sizeof *g);
+    bool oom = !g;
+    while (!oom && (rc = ddz_record_read(&r, g, &info, &err)) != 0) {
+        if (rc < 0) {
+            const char *reason = err.msg;
+            char prefix[32];
+            int k = snprintf(prefix, sizeof prefix, "line %d: ", err.pos);
+            if (k > 0 && !strncmp(reason, prefix, (size_t)k))
+                reason += k;
+            free(games);
+            free(g);
+            return cli_fail("replay: %s:%d: %s (nothing to view until the record reads)", name, err.pos, reason);
+        }
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            PlayReplayGame *more = realloc(games, sizeof *games * (size_t)cap);
+            if (!more) {
+                oom = true;
+                break;
+            }
+            games = more;
+        }
+        PlayReplayGame *rg = &games[n++];
+        memset(rg, 0, sizeof *rg);
+        rg->game = *g;
+        rg->number = info.game > 0 ? info.game : n;
+        rg->seed = info.has_seed ? info.seed : 0;
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            snprintf(rg->names[s], sizeof rg->names[s], "%.31s", info.seats[s]);
+    }
+    free(g);
+    if (oom || n == 0) {
+        free(games);
+        return oom ? cli_fail("replay: out of memory") : cli_fail("replay: %s holds no game", name);
+    }
+    rc = play_replay_view(games, n, lang, ascii, plain, stdout);
+    free(games);
+    return rc;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     const char *name = NULL;
-    bool quiet = false;
+    bool quiet = false, do_view = false, plain = false, ascii = false;
+    int lang = play_locale_lang();
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
             quiet = true;
-        else if (argv[i][0] == '-' && argv[i][1])
+        else if (!strcmp(argv[i], "--view"))
+            do_view = true;
+        else if (!strcmp(argv[i], "--plain"))
+            plain = true;
+        else if (!strcmp(argv[i], "--ascii"))
+            ascii = true;
+        else if (!strcmp(argv[i], "--lang")) {
+            if (i + 1 >= argc || (strcmp(argv[i + 1], "zh") && strcmp(argv[i + 1], "en")))
+                return cli_fail("replay: --lang takes zh or en");
+            lang = !strcmp(argv[++i], "zh") ? PLAY_ZH : PLAY_EN;
+        } else if (argv[i][0] == '-' && argv[i][1])
             return cli_fail("replay: unknown option '%s' (see ddz help replay)", argv[i]);
         else if (name)
             return cli_fail("replay: one FILE at a time (see ddz help replay)");
@@ -183,6 +245,19 @@ int cmd_replay(int argc, char **argv)
     FILE *f = open_input(name);
     if (!f)
         return cli_fail("replay: cannot read %s: %s", name, strerror(errno));
+    if ((plain || ascii) && !do_view) {
+        fclose(f);
+        return cli_fail("replay: --plain and --ascii go with --view");
+    }
+    if (do_view) {
+        if (ddz_tour_file_is_event(f)) {
+            fclose(f);
+            return cli_fail("replay: %s is a tournament: --view steps through game records", name);
+        }
+        int vrc = view(f, name, lang, ascii, plain);
+        fclose(f);
+        return vrc;
+    }
     if (ddz_tour_file_is_event(f)) {
         /* A whole tournament: its draws, games and standings, told round by round. */
         DdzError terr;

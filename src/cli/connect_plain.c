@@ -31,6 +31,21 @@ static void print_cards(const App *a, DdzCards cards, char *buf, size_t size)
     ddz_cards_format(cards, a->style, buf, size);
 }
 
+/* Your hand in the order chosen with sort (--sort): a wider gap between groups. */
+static void print_hand(const App *a, DdzCards hand, char *buf, size_t size)
+{
+    DdzCard list[DDZ_CARD_NB];
+    DdzCards starts;
+    int n = play_hand_order(a->tp, hand, list, &starts);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len + 1 < size; i++) {
+        char one[16];
+        ddz_cards_format(ddz_cards_of(list[i]), a->style, one, sizeof one);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i == 0 ? "" : ddz_cards_has(starts, list[i]) ? "  " : " ", one);
+    }
+}
+
 /* Printing ----------------------------------------------------------------------------------*/
 
 static void say(App *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -95,7 +110,7 @@ static void show_status(App *a)
         connect_sayt(a, T_L_TABLE, text, seat_name(a, c->table_seat));
     }
     if (c->seat >= 0) {
-        print_cards(a, c->hand, text, sizeof text);
+        print_hand(a, c->hand, text, sizeof text);
         connect_sayt(a, T_L_HAND, text);
     }
     if (a->turn_at && (unsigned)c->turn < DDZ_SEAT_NB) {
@@ -121,7 +136,7 @@ static void prompt(App *a)
 {
     DdzClient *c = &a->c;
     char text[512];
-    print_cards(a, c->hand, text, sizeof text);
+    print_hand(a, c->hand, text, sizeof text);
     connect_sayt(a, T_L_YOUR_HAND, text);
     if (c->turn_phase == DDZ_PHASE_BID) {
         connect_sayt(a, T_L_YOUR_BID);
@@ -203,7 +218,7 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
     case DDZ_EV_START:
         connect_sayt(a, T_L_START, c->game, c->commit);
         if (c->seat >= 0) {
-            print_cards(a, c->hand, text, sizeof text);
+            print_hand(a, c->hand, text, sizeof text);
             connect_sayt(a, T_L_YOUR_CARDS, text);
         }
         connect_sayt(a, T_L_BIDS_FIRST, seat_name(a, c->first));
@@ -419,7 +434,7 @@ static const char HELP[] =
     "  0 1 2 3, bid N          bid, or 0 for no bid; doubling: 1/y yes, 0/n no\n"
     "  show                    show your cards (明牌), when the rules allow it\n"
     "  c or counter            the card counter (记牌器)\n"
-    "  s or status             the table again\n"
+    "  s or status             the table again;  sort  your hand by rank, group size, combination\n"
     "  ? or help               this help;  q or quit  leave the server\n";
 
 static bool is(const char *s, const char *a, const char *b)
@@ -532,6 +547,14 @@ static void line_cmd(App *a, char *line)
         show_status(a);
     else if (is(word, "c", "counter"))
         show_counter(a);
+    else if (is(word, "sort", "理牌")) {
+        /* by rank, by group size, by combination, and round again */
+        char text[512];
+        play_sort_next(a->tp);
+        print_hand(a, c->hand, text, sizeof text);
+        say(a, "%s\n", a->tp->msg);
+        connect_sayt(a, T_L_YOUR_HAND, text);
+    }
     else if (is(word, "h", "hint"))
         hint_next(a);
     else if (is(word, "show", NULL))

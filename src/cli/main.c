@@ -8,7 +8,7 @@
 static const CliCommand COMMANDS[] = {
     {"play", cmd_play,
      "ddz play [--lang zh|en] [--level L] [--seed N] [--rules P] [-o OPTION]... [--plain] [--ascii] "
-     "[--delay MS] [--record DIR] [--new] [--no-save] [--no-autopass] [--bell] [--timer S]",
+     "[--delay MS] [--record DIR] [--new] [--no-save] [--no-autopass] [--bell] [--timer S] [--sort MODE]",
      "The main job: the single-player game of seed 002. You play against West (西家) and East\n"
      "(东家), the computer; everyone starts with 100 points and the match ends when someone\n"
      "has 0 or less, with wealth titles from 乞丐 (beggar) to 地主 (landlord). Full screen\n"
@@ -34,9 +34,14 @@ static const CliCommand COMMANDS[] = {
      "  --record DIR   write each deal as a game record, DIR/ddz-SEED-NNN.jsonl (ddz replay)\n"
      "  --no-autopass  do not pass by yourself when nothing beats the table (要不起)\n"
      "  --bell         ring the terminal bell when your turn comes\n"
-     "  --timer S      S seconds for each of your turns on the screen, then the computer\n"
-     "                 plays that turn for you (as in network games); o hands your seat to\n"
-     "                 the computer and takes it back (托管), l shows this game's history\n"
+     "  --timer S      S seconds for each of your turns (on the screen and in --plain), then\n"
+     "                 the computer plays that turn for you (as in network games); o hands\n"
+     "                 your seat to the computer and takes it back (托管), l shows this game's\n"
+     "                 history\n"
+     "  --sort MODE    how your hand is shown: rank (default), group (by group size: fours,\n"
+     "                 threes, pairs, singles, as seed 003) or combo (by combination: the\n"
+     "                 hand's best split into bombs, planes, trios, chains, pairs, singles);\n"
+     "                 s in the game (sort in --plain) goes round the three, and it is saved\n"
      "  --new          start a new match instead of going on with the saved one\n"
      "  --no-save      neither read nor write the profile below\n"
      "  --tournament   a whole competition (RULES §7, ddz help tournament) with you as entrant\n"
@@ -45,7 +50,7 @@ static const CliCommand COMMANDS[] = {
      "                 results and tie-breaks, the standings and the rounds (Tab), a waiting\n"
      "                 view for a bye; --plain asks line by line\n"
      "The game remembers, in $XDG_DATA_HOME/ddz/play.sqlite (else ~/.local/share/ddz/): the\n"
-     "language, level and rules last used (the command line overrides them), the match in\n"
+     "language, level, rules and hand order last used (the command line overrides them), the match in\n"
      "progress (quit, and the next ddz play goes on with the same scores and the same deal;\n"
      "--seed or --new starts another), and your statistics per level (ddz stats). Each game\n"
      "is saved in one transaction. After a match, n (or new in --plain) starts another.\n"},
@@ -71,14 +76,20 @@ static const CliCommand COMMANDS[] = {
      "                   expert (default random,random,random)\n"
      "  -o OPTION        a rule option (ddz help options lists them), repeatable\n"
      "  --record FILE    write every deal as a JSON Lines game record (- for stdout)\n"},
-    {"replay", cmd_replay, "ddz replay FILE [--quiet]",
+    {"replay", cmd_replay, "ddz replay FILE [--quiet] [--view [--plain] [--lang zh|en] [--ascii]]",
      "Reads game records (JSON Lines, docs/RECORD.md; FILE - is standard input), plays every\n"
      "game again through the rules engine and tells it move by move: the deal, the bids, each\n"
      "play or pass, and the result with the scores; then \"N games, M errors\". A game that\n"
      "does not replay (bad JSON, an illegal move, a wrong result, a seed that does not give\n"
      "the deal, ...) is reported on standard error as FILE:LINE: reason and the run goes on\n"
      "with the next game; the exit status is then 2.\n"
-     "  --quiet      print only the summary line (and the errors)\n"},
+     "  --quiet      print only the summary line (and the errors)\n"
+     "  --view       step through the games on the table of ddz play, every hand shown:\n"
+     "               → or space the next move, ← back, Home and End the start and the end,\n"
+     "               a number and Enter move N, PgDn and PgUp the next and the previous\n"
+     "               game, q leaves. A record that does not read is refused, saying where.\n"
+     "               With --plain, or when the terminal is not one, every step as text\n"
+     "  --lang zh|en, --ascii   the language and the cards of --view\n"},
     {"classify", cmd_classify, "ddz classify CARDS [--rules P]",
      "Prints every reading of CARDS as a move, one per line, e.g. \"plane_single n=2 rank=3\";\n"
      "prints \"none\" and exits 1 when the cards are no move under the rules.\n"
@@ -225,14 +236,14 @@ static const CliCommand COMMANDS[] = {
      "  --tour-record ID  with --db: print tournament ID's record (JSON Lines, ddz verify)\n"
      "                    and exit\n"},
     {"connect", cmd_connect,
-     "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--new] [--record F]",
+     "ddz connect ws://HOST:PORT [--name N] [--lang zh|en] [--plain] [--ascii] [--token-file F] [--new] [--record F] [--sort MODE]",
      "Plays on a ddz server. On a terminal, full screen (ncursesw): the lobby (rooms with their\n"
      "players, seats and password flag; Enter join, w watch, c create, k quick match,\n"
      "t leaderboard, r refresh), the room (seats, ready marks, computers, scores, chat: r ready,\n"
      "1-4 add a computer, x remove one, Enter chat, l leave) and the table of ddz play (o 托管,\n"
-     "/ chat). --plain, or input that is not a terminal: line mode, the lobby (rooms, create,\n"
+     "/ chat, s sorts your hand). --plain, or input that is not a terminal: line mode, the lobby (rooms, create,\n"
      "join, watch, quick, top), the room (ready, bot LEVEL, say TEXT, leave) and the game with\n"
-     "the commands of ddz play --plain (33344, p, h, bid 2, y/n, c, s); type ? for the list.\n"
+     "the commands of ddz play --plain (33344, p, h, bid 2, y/n, c, s, sort); type ? for the list.\n"
      "Tournaments (ddz serve --tournament): e in the lobby lists them; Enter follows one:\n"
      "registration (j register, u withdraw), the round's tables, standings and rounds (Tab),\n"
      "the waiting view and the final standings; your table is the usual table screen. In\n"
@@ -249,6 +260,9 @@ static const CliCommand COMMANDS[] = {
      "  --new             start as a new player (the saved token is replaced)\n"
      "  --record F        append every game's record (with its commitment) to F, for\n"
      "                    ddz verify and ddz replay\n"
+     "  --sort MODE       how your hand is shown: rank (default), group (fours, threes,\n"
+     "                    pairs, singles) or combo (the hand's best split); s at the table\n"
+     "                    (sort in --plain) goes round the three\n"
      "Automatic client (tests): --auto plays by itself with a simple strategy and checks every\n"
      "frame: no card another seat holds hidden may appear, and every commitment must match.\n"
      "  --create NAME | --join NAME|ID | --watch NAME|ID | --quick   where to play\n"
@@ -442,7 +456,11 @@ static const char OPTIONS_HELP[] =
     "                     must_bid, forced_bid, play_all, spring_off, turn=30, leaver; add cap=N\n"
     "                     and fee=N for a cap and a house fee. Each part also works alone\n"
     "  bonus=base|N       hubei48 喜金: a bomb that wins its trick earns its player this from\n"
-    "                     each other player at once, whatever the result (default: the bid)\n";
+    "                     each other player at once, whatever the result (default: the bid)\n"
+    "Display options, not rules (ddz play and ddz connect):\n"
+    "  --sort rank|group|combo\n"
+    "                     your hand by rank (RULES §1), by group size: fours, threes, pairs,\n"
+    "                     singles (seed 003), or by combination (its best split); s in the game\n";
 
 const char *cli_options_help(void)
 {

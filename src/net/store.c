@@ -457,8 +457,9 @@ int ddz_store_leaderboard(DdzStore *st, DdzStorePlayer *out, int max, DdzError *
 {
     if (st->pg)
         return ddz_pg_leaderboard(st->pg, out, max, err);
-    sqlite3_stmt *s = prepare(st, "SELECT id, name, score, games, wins FROM players WHERE games > 0 "
-                                  "ORDER BY score DESC, games ASC, id ASC LIMIT ?", err);
+    /* One row per name (ddz_store_leaderboard in store.h says why). */
+    sqlite3_stmt *s = prepare(st, "SELECT MIN(id), name, SUM(score), SUM(games), SUM(wins) FROM players "
+                                  "WHERE games > 0 GROUP BY name ORDER BY 3 DESC, 4 ASC, 1 ASC LIMIT ?", err);
     if (!s)
         return -1;
     sqlite3_bind_int(s, 1, max);

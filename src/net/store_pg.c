@@ -405,8 +405,10 @@ int ddz_pg_leaderboard(DdzPg *pg, DdzStorePlayer *out, int max, DdzError *err)
     char sm[24];
     i64(sm, max);
     const char *p[1] = {sm};
-    PGresult *r = run(pg, "SELECT id, name, score, games, wins FROM players WHERE games > 0 "
-                          "ORDER BY score DESC, games ASC, id ASC LIMIT $1", 1, p, err, "leaderboard");
+    /* One row per name, as the SQLite store (store.h). */
+    PGresult *r = run(pg, "SELECT MIN(id), name, SUM(score), SUM(games), SUM(wins) FROM players "
+                          "WHERE games > 0 GROUP BY name ORDER BY 3 DESC, 4 ASC, 1 ASC LIMIT $1", 1, p, err,
+                      "leaderboard");
     if (!r)
         return -1;
     int n = PQntuples(r) < max ? PQntuples(r) : max;

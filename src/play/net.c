@@ -450,6 +450,7 @@ void net_ui_free(NetUi *u)
     json_decref(u->rooms);
     json_decref(u->room);
     json_decref(u->leaders);
+    play_sort_free(u->p);
     free(u->p);
     free(u);
 }

@@ -18,6 +18,8 @@ typedef void (*NetSend)(void *ctx, const char *json);
 NetUi *net_ui_new(DdzClient *c, int lang, bool ascii, const char *url, NetSend send, void *ctx);
 /* One message from the server, already fed to the client. */
 void net_ui_message(NetUi *u, DdzClientEvent e, struct json_t *msg);
+/* The order the hand is shown in at the start (PLAY_SORT_*; s changes it at the table). */
+void net_ui_sort(NetUi *u, int mode);
 /* Reads the keys typed and redraws; returns 1 when the person asked to quit. */
 int net_ui_tick(NetUi *u);
 /* Ends curses and frees. */

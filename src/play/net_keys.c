@@ -214,6 +214,11 @@ static void table_key(NetUi *u, bool code, wint_t ch)
         start_input(u, IN_CHAT);
         return;
     }
+    if (!code && k == 's') {
+        /* Sort the hand: by rank, by group size, by combination, and round again. */
+        play_sort_next(p);
+        return;
+    }
     if (!code && k == 'l' && c->seat < 0) {
         net_send_type(u, "leave");
         return;
@@ -263,14 +268,13 @@ static void table_key(NetUi *u, bool code, wint_t ch)
         if (u->cursor < n - 1)
             u->cursor++;
     } else if (!code && k == ' ') {
-        int i = 0;
-        for (DdzCard cd = 0; cd < DDZ_CARD_NB; cd++)
-            if (ddz_cards_has(c->hand, cd) && i++ == u->cursor) {
-                sel->typed[0] = '\0';
-                sel->cards ^= ddz_cards_of(cd);
-                sel->pass_hint = false;
-                p->msg[0] = '\0';
-            }
+        DdzCard list[DDZ_CARD_NB];
+        if (u->cursor < play_hand_order(p, c->hand, list, NULL)) {
+            sel->typed[0] = '\0';
+            sel->cards ^= ddz_cards_of(list[u->cursor]);
+            sel->pass_hint = false;
+            p->msg[0] = '\0';
+        }
     } else if ((code && k == KEY_BACKSPACE) || (!code && (k == 127 || k == 8))) {
         if (tl > 0) {
             tl -= tl >= 2 && sel->typed[tl - 1] == '0' && sel->typed[tl - 2] == '1' ? 2 : 1;
@@ -288,6 +292,8 @@ static void table_key(NetUi *u, bool code, wint_t ch)
         play_hint_next(p);
     }
 }
+
+void net_ui_sort(NetUi *u, int mode) { play_sort_set(u->p, mode); }
 
 int net_ui_tick(NetUi *u)
 {

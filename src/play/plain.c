@@ -2,6 +2,8 @@
  * commands read from standard input; for scripts and screen readers. */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
+#include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,8 +13,19 @@
 
 typedef struct Plain {
     FILE *in, *out;
-    bool echo; /* input is not a terminal: echo each command after its prompt */
+    bool echo;      /* input is not a terminal: echo each command after its prompt */
+    int fd;         /* the input, read here (not through stdio) so that --timer can wait on it */
+    bool eof;
+    size_t len;     /* bytes in buf not yet taken as lines */
+    char buf[4096];
 } Plain;
+
+static long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static void trim(char *s)
 {
@@ -25,19 +38,61 @@ static void trim(char *s)
     memmove(s, s + k, n - k + 1);
 }
 
-/* Reads one command after a prompt; returns false at the end of the input. */
-static bool read_line(Plain *pl, char *buf, size_t size)
+enum { LINE_EOF, LINE_OK, LINE_TIME_UP };
+
+/* Reads one command after a prompt, until the deadline (monotonic ms, 0: none). Returns
+ * LINE_OK, LINE_EOF at the end of the input, or LINE_TIME_UP when the deadline passed first
+ * (what was typed so far stays for the next read). */
+static int read_line_by(Plain *pl, char *out, size_t size, long deadline)
 {
+    if (deadline > 0) {
+        long left = (deadline - now_ms() + 999) / 1000;
+        fprintf(pl->out, "[%ld s] ", left > 0 ? left : 0L);
+    }
     fputs("> ", pl->out);
     fflush(pl->out);
-    if (!fgets(buf, (int)size, pl->in)) {
-        fputc('\n', pl->out);
-        return false;
+    for (;;) {
+        char *nl = memchr(pl->buf, '\n', pl->len);
+        if (nl || (pl->len > 0 && (pl->eof || pl->len == sizeof pl->buf))) {
+            size_t n = nl ? (size_t)(nl - pl->buf) : pl->len, take = n < size ? n : size - 1;
+            memcpy(out, pl->buf, take);
+            out[take] = '\0';
+            n += nl ? 1 : 0;
+            memmove(pl->buf, pl->buf + n, pl->len - n);
+            pl->len -= n;
+            trim(out);
+            if (pl->echo)
+                fprintf(pl->out, "%s\n", out);
+            return LINE_OK;
+        }
+        if (pl->eof) {
+            fputc('\n', pl->out);
+            return LINE_EOF;
+        }
+        if (deadline > 0) {
+            long left = deadline - now_ms();
+            if (left <= 0) {
+                fputc('\n', pl->out);
+                return LINE_TIME_UP;
+            }
+            struct pollfd pfd = {pl->fd, POLLIN, 0};
+            if (poll(&pfd, 1, left > 1000 ? 1000 : (int)left) == 0)
+                continue;
+        }
+        ssize_t r = read(pl->fd, pl->buf + pl->len, sizeof pl->buf - pl->len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            pl->eof = true;
+        else
+            pl->len += (size_t)r;
     }
-    trim(buf);
-    if (pl->echo)
-        fprintf(pl->out, "%s\n", buf);
-    return true;
+}
+
+/* Reads one command with no deadline; returns false at the end of the input. */
+static bool read_line(Plain *pl, char *buf, size_t size)
+{
+    return read_line_by(pl, buf, size, 0) == LINE_OK;
 }
 
 static void say(Plain *pl, const Play *p)
@@ -133,6 +188,21 @@ static void values_line(const Plain *pl, const Play *p)
     fputc('\n', pl->out);
 }
 
+/* Your hand in the order chosen with sort (--sort): a wider gap between groups. */
+static void hand_text(const Play *p, DdzCards hand, char *buf, size_t size)
+{
+    DdzCard list[DDZ_CARD_NB];
+    DdzCards starts;
+    int n = play_hand_order(p, hand, list, &starts);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len + 1 < size; i++) {
+        char one[32];
+        play_cards_text(p, ddz_cards_of(list[i]), one, sizeof one);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i == 0 ? "" : ddz_cards_has(starts, list[i]) ? "  " : " ", one);
+    }
+}
+
 /* Everything seat 0 may know, before it acts. */
 static void status(Plain *pl, const Play *p)
 {
@@ -157,7 +227,7 @@ static void status(Plain *pl, const Play *p)
     }
     if (p->counter)
         counter_line(pl, p);
-    play_cards_text(p, v.hand, buf, sizeof buf);
+    hand_text(p, v.hand, buf, sizeof buf);
     ddz_ranks_format(ddz_cards_ranks(v.hand), buf2, sizeof buf2); /* what to type */
     fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "   %s（%d 张）：%s\n   %*s[%s]\n" : "   %s (%d): %s\n   %*s[%s]\n",
             play_text(p, T_HAND), ddz_cards_size(v.hand), buf, 0, "", buf2);
@@ -354,8 +424,23 @@ static int plain_human(void *ctx, Play *p)
     status(pl, p);
     if (p->msg_kind == MSG_HINT)
         say(pl, p); /* the whole hand offered as the hint */
+    /* --timer: the turn has timer_s seconds (the prompt counts them down), then the computer
+     * plays it for you, as on the screen and in network games. */
+    long deadline = p->cfg.timer_s > 0 ? now_ms() + 1000L * p->cfg.timer_s : 0;
+    if (deadline) {
+        play_fmt(p, line, sizeof line, T_TIMER_PLAIN, p->cfg.timer_s);
+        fprintf(pl->out, "%s\n", line);
+    }
     for (;;) {
-        if (!read_line(pl, line, sizeof line))
+        int got = read_line_by(pl, line, sizeof line, deadline);
+        if (got == LINE_TIME_UP) {
+            if (play_human_auto(p) != 0)
+                return -1;
+            play_say(p, MSG_INFO, T_TIME_UP);
+            say(pl, p);
+            return 0;
+        }
+        if (got == LINE_EOF)
             return -1;
         int phase = p->game.phase, rc = -1;
         if (is_word(line, "?", "help") || is_word(line, "帮助", NULL)) {
@@ -372,6 +457,15 @@ static int plain_human(void *ctx, Play *p)
         if (is_word(line, "c", "counter") || is_word(line, "记牌器", NULL)) {
             p->counter = !p->counter;
             counter_line(pl, p);
+            continue;
+        }
+        if (is_word(line, "sort", "理牌")) {
+            /* by rank, by group size, by combination, and round again */
+            char hand[512];
+            play_sort_next(p);
+            say(pl, p);
+            hand_text(p, p->game.hand[PLAY_YOU], hand, sizeof hand);
+            fprintf(pl->out, p->cfg.lang == PLAY_ZH ? "   %s：%s\n" : "   %s: %s\n", play_text(p, T_HAND), hand);
             continue;
         }
         if (is_word(line, "history", "记录")) {
@@ -450,7 +544,12 @@ static int plain_human(void *ctx, Play *p)
 
 int play_plain(Play *p, FILE *in, FILE *out)
 {
-    Plain pl = {in, out, !isatty(fileno(in))};
+    Plain pl;
+    memset(&pl, 0, sizeof pl);
+    pl.in = in;
+    pl.out = out;
+    pl.echo = !isatty(fileno(in));
+    pl.fd = fileno(in);
     PlayUi ui = {&pl, plain_event, plain_think, plain_human};
     char buf[768];
     play_fmt(p, buf, sizeof buf, T_WELCOME, DDZ_VERSION);

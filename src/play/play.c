@@ -48,6 +48,9 @@ Play *play_new(const PlayConfig *cfg, DdzError *err)
             return NULL;
         }
     play_sel_clear(p);
+    p->sort = cfg->sort;
+    if (p->sort == PLAY_SORT_COMBO)
+        p->splitter = ddz_splitter_new(cfg->opt.rules, DDZ_SPLIT_PLAY_COST, 12);
     return p;
 }
 
@@ -57,6 +60,7 @@ void play_free(Play *p)
         return;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         ddz_agent_free(&p->agent[s]);
+    play_sort_free(p);
     free(p);
 }
 
@@ -101,16 +105,11 @@ static void write_record(Play *p)
     fclose(f);
 }
 
-/* Updates the seats' notes for history entry i and reports it. */
-int play_report(Play *p, const PlayUi *ui, int i)
+bool play_note_action(Play *p, int i)
 {
     const DdzAction *a = &p->game.hist[i];
-    PlayEvent e;
-    memset(&e, 0, sizeof e);
-    e.kind = EV_ACTION;
-    e.action = *a;
-    e.index = i;
     PlayNote *n = &p->note[a->seat];
+    bool led = false;
     switch (a->kind) {
     case DDZ_ACT_BID:
         n->kind = NOTE_BID;
@@ -128,8 +127,8 @@ int play_report(Play *p, const PlayUi *ui, int i)
         if (a->move.type == DDZ_PASS) {
             n->kind = NOTE_PASS;
         } else {
-            e.led = p->game.undo[i].table < 0;
-            if (e.led)
+            led = p->game.undo[i].table < 0;
+            if (led)
                 memset(p->note, 0, sizeof p->note);
             n->kind = NOTE_PLAY;
             n->move = a->move;
@@ -137,6 +136,18 @@ int play_report(Play *p, const PlayUi *ui, int i)
         }
         break;
     }
+    return led;
+}
+
+/* Updates the seats' notes for history entry i and reports it. */
+int play_report(Play *p, const PlayUi *ui, int i)
+{
+    PlayEvent e;
+    memset(&e, 0, sizeof e);
+    e.kind = EV_ACTION;
+    e.action = p->game.hist[i];
+    e.index = i;
+    e.led = play_note_action(p, i);
     return ui->event(ui->ctx, p, &e);
 }
 
@@ -545,9 +556,24 @@ static void hint_first(Play *p, int k)
     p->hints[0] = m;
 }
 
+bool play_hint_lets_go(const Play *p, const DdzMove *m)
+{
+    const DdzGame *g = &p->game;
+    int next = (PLAY_YOU + 1) % DDZ_SEAT_NB;
+    if (!ddz_ruleset_is_48(g->opt.rules) || m->type != DDZ_SINGLE || g->landlord >= DDZ_SEAT_NB ||
+        ddz_cards_size(g->hand[next]) != 1 || (g->landlord == PLAY_YOU) == (g->landlord == next))
+        return false; /* a partner at one card is fed, not let go */
+    DdzRanks hand = ddz_cards_ranks(g->hand[PLAY_YOU]);
+    int top = DDZ_RANK_NB - 1;
+    while (top > 0 && ddz_ranks_get(hand, (DdzRank)top) == 0)
+        top--;
+    return m->rank < top;
+}
+
 /* The hint list of the turn: the whole hand when it goes out in one move, then the move the
  * normal-level computer would play, then the rest in the hint order of the rules core (only
- * the whole hand when play_all forces it). */
+ * the whole hand when play_all forces it). Under hubei48 the singles that would let the next
+ * seat go (放走包赔) come last, whichever they are. */
 static void compute_hints(Play *p)
 {
     const DdzGame *g = &p->game;
@@ -578,6 +604,16 @@ static void compute_hints(Play *p)
             hint_first(p, i);
             break;
         }
+    /* A stable partition: the moves that let the next seat go after all the others. */
+    DdzMove late[DDZ_MAX_MOVES];
+    int kept = 0, nlate = 0;
+    for (int i = 0; i < p->nhints; i++) {
+        if (play_hint_lets_go(p, &p->hints[i]))
+            late[nlate++] = p->hints[i];
+        else
+            p->hints[kept++] = p->hints[i];
+    }
+    memcpy(p->hints + kept, late, sizeof late[0] * (size_t)nlate);
 }
 
 bool play_whole_hand(Play *p)
@@ -642,6 +678,13 @@ void play_hint_next(Play *p)
     p->sel.cards = cards;
     play_move_text(p, m, text, sizeof text);
     play_say(p, MSG_HINT, T_HINT_N, p->sel.hint + 1, p->nhints, text);
+    if (play_hint_lets_go(p, m)) {
+        /* Marked: a farmer who plays it pays the side's loss if the landlord goes out. */
+        char mark[160];
+        play_fmt(p, mark, sizeof mark, T_HINT_LETGO, play_seat_name(p, (PLAY_YOU + 1) % DDZ_SEAT_NB));
+        size_t n = strlen(p->msg);
+        snprintf(p->msg + n, sizeof p->msg - n, "%s", mark);
+    }
 }
 
 void play_sel_describe(const Play *p, char *buf, size_t size)

@@ -13,6 +13,7 @@
 #include "ddz/agent.h"
 #include "ddz/game.h"
 #include "ddz/match.h"
+#include "ddz/split.h"
 #include "profile.h"
 
 /* Seats: you are seat 0; play passes counter-clockwise 0 -> 1 -> 2, so East (on your right)
@@ -33,9 +34,15 @@ typedef struct PlayConfig {
     const ProfileMatch *resume; /* a saved match to go on with, or NULL for a new one */
     bool autopass;        /* 要不起: pass by itself when nothing beats the table */
     bool bell;            /* ring the terminal bell when your turn comes after others played */
-    int timer_s;          /* seconds for each of your turns in the curses game (0: no timer);
-                             then the computer plays that turn for you */
+    int timer_s;          /* seconds for each of your turns (0: no timer); then the computer
+                             plays that turn for you */
+    int sort;             /* PLAY_SORT_*: the order your hand is shown in */
 } PlayConfig;
+
+/* The order your hand is shown in: by rank; by group size, the fours, threes, pairs, then
+ * singles (seed 003); by combination, the parts of the hand's best split (bombs, planes,
+ * trios, pair chains, straights, pairs, singles). */
+enum { PLAY_SORT_RANK, PLAY_SORT_GROUP, PLAY_SORT_COMBO, PLAY_SORT_NB };
 
 /* What a seat did last in the current round, for display. */
 enum { NOTE_NONE, NOTE_BID, NOTE_DOUBLE, NOTE_SHOW, NOTE_PASS, NOTE_PLAY };
@@ -76,6 +83,9 @@ typedef struct Play {
     bool over;                   /* the game is over: result holds it */
     bool resumed;                /* the match was resumed from the profile (until shown) */
     bool autoplay;               /* 托管: the normal-level computer plays your seat */
+    bool replay;                 /* ddz replay --view: a recorded game, every hand shown */
+    int sort;                    /* PLAY_SORT_*: how your hand is shown (play_sort_set) */
+    DdzSplitter *splitter;       /* for PLAY_SORT_COMBO, or NULL (play_sort_free) */
     DdzResult result;
     int msg_kind;
     char msg[320];               /* the last message for the human: refusal, hint, ... */
@@ -115,6 +125,22 @@ typedef struct PlayUi {
     /* Seat 0 is to act: get an action from the person and apply it with play_human_*. */
     int (*human)(void *ctx, Play *p);
 } PlayUi;
+
+/* Sets the note of history entry i's seat (a bid, a pass, the cards played; a play that
+ * leads clears the others' notes first) and returns whether that play led a new round. */
+bool play_note_action(Play *p, int i);
+
+/* ddz replay FILE --view (replay.c): steps through recorded games on the table of the game,
+ * every hand shown: forward, back, to the start or the end, to move N, to the next or the
+ * previous game. names[k][s] name the seats of game k ("" for none). Full screen on a
+ * terminal; with plain (or no terminal), every step as text on out. Returns the exit status. */
+typedef struct PlayReplayGame {
+    DdzGame game;
+    char names[DDZ_SEAT_NB][32];
+    long number;      /* the game's number in the record */
+    uint64_t seed;    /* its 64-bit seed, 0 when none */
+} PlayReplayGame;
+int play_replay_view(const PlayReplayGame *games, int n, int lang, bool ascii, bool plain, FILE *out);
 
 /* Makes a Play; returns NULL with err on an unknown level or no memory. */
 Play *play_new(const PlayConfig *cfg, DdzError *err);
@@ -163,6 +189,22 @@ bool play_cannot_beat(const Play *p);
 /* Selects the next hint (cycling) and describes it in p->msg: the whole hand first when it
  * is one move, then the move the normal-level computer would play, then the others. */
 void play_hint_next(Play *p);
+/* hubei48 (RULES §8): whether playing m now lets the next seat go (放走包赔): it holds one
+ * card, is on the other side, and m is a single below your highest card. Such hints come
+ * last in the cycle and say so. */
+bool play_hint_lets_go(const Play *p, const DdzMove *m);
+/* Sorting your hand (sort.c). The names "rank", "group", "combo"; parse returns -1 for
+ * another. play_sort_set changes the order (and saves it in the profile when there is one);
+ * play_sort_free frees what the combination order holds. play_hand_order lists the cards of
+ * hand in the order shown, returning the count; *starts (when not NULL) gets the first card
+ * of each group, for a gap between groups. */
+const char *play_sort_name(int mode);
+int play_sort_parse(const char *text);
+void play_sort_set(Play *p, int mode);
+void play_sort_free(Play *p);
+/* The next order (rank, group, combo, rank ...), said in p->msg. */
+void play_sort_next(Play *p);
+int play_hand_order(const Play *p, DdzCards hand, DdzCard out[DDZ_CARD_NB], DdzCards *starts);
 /* Forgets the selection and the hint cycle. */
 void play_sel_clear(Play *p);
 /* Describes the current selection: its reading, or why it is no move (buf may be ""). */

@@ -95,7 +95,7 @@ void play_say(Play *p, int kind, PlayText id, ...)
 const char *play_seat_name(const Play *p, int seat)
 {
     static const PlayText names[DDZ_SEAT_NB] = {T_SEAT_YOU, T_SEAT_EAST, T_SEAT_WEST};
-    if (p->net.on && (unsigned)seat < DDZ_SEAT_NB && p->net.names[seat][0])
+    if ((p->net.on || p->replay) && (unsigned)seat < DDZ_SEAT_NB && p->net.names[seat][0])
         return p->net.names[seat];
     return (unsigned)seat < DDZ_SEAT_NB ? play_text(p, names[seat]) : "?";
 }
@@ -270,7 +270,7 @@ void play_options_text(const Play *p, const DdzOptions *o, char *buf, size_t siz
         if (n < size)                                                                                  \
             n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? sep : "", part);                     \
     } while (0)
-    PART((unsigned)o->rules < 4 ? RULES[o->rules] : T_OPT_STANDARD);
+    PART(ddz_ruleset_is_48(o->rules) ? T_OPT_HUBEI48 : (unsigned)o->rules < 4 ? RULES[o->rules] : T_OPT_STANDARD);
     PART(o->bid_mode == DDZ_BID_ROB ? T_OPT_ROB : T_OPT_POINTS);
     PART(o->first_bidder < 4 ? FIRST[o->first_bidder] : T_OPT_GIVEN);
     if (o->double_mode == DDZ_DOUBLE_FARMER)

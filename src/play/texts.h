@@ -97,6 +97,19 @@
     /* Hints and the selection. */ \
     X(T_HINT_N, "Hint %d/%d: %s", "提示 %d/%d：%s") \
     X(T_AUTO_PASS, "Nothing beats %s: you pass.", "要不起 %s，自动不要。") \
+    X(T_SORTED, "Your hand, sorted %s.", "理牌：%s。") \
+    X(T_SORT_RANK, "by rank", "按点数") \
+    X(T_SORT_GROUP, "by group size: fours, threes, pairs, singles", "按张数：四张、三张、对子、单张") \
+    X(T_SORT_COMBO, "by combination: bombs, planes, trios, chains, pairs, singles", "按牌型：炸弹、飞机、三张、连牌、对子、单张") \
+    /* ddz replay --view. */ \
+    X(T_KEYS_REPLAY, "→ next  ← back  Home End  N Enter: move N  PgUp PgDn: game  q quit", \
+      "→ 下一步  ← 上一步  Home End  数字+回车：第 N 步  PgUp PgDn：换一局  q 退出") \
+    X(T_REPLAY_STEP, "Move %d/%d", "第 %d/%d 步") \
+    X(T_REPLAY_DEAL, "The deal: every hand shown. → steps forward.", "发牌：所有人的牌都亮出。→ 下一步。") \
+    X(T_REPLAY_GAME, "Game %ld (%d of %d)", "第 %ld 局（第 %d 个，共 %d 个）") \
+    X(T_REPLAY_SEAT, "Seat %d", "座位 %d") \
+    X(T_REPLAY_HANDS, "   %s (%d): %s\n", "   %s（%d 张）：%s\n") \
+    X(T_HINT_LETGO, " (lets %s go: 放走包赔)", "（放走%s，要包赔）") \
     X(T_HINT_ALL, "Your whole hand goes out: %s. Enter plays it.", "一手出完：%s。回车打出。") \
     X(T_HINT_NONE, "Nothing beats %s: pass.", "没有牌管得住 %s：不要。") \
     X(T_HINT_BID, "Hint: %d = %s (Enter)", "提示：%d = %s（回车确认）") \
@@ -149,6 +162,7 @@
     X(T_STATS_NONE, "No games yet (%s).", "还没有战绩（%s）。") \
     X(T_HISTORY_TITLE, "This game, move by move - any key closes", "本局记录 —— 按任意键关闭") \
     X(T_HISTORY_NONE, "Nothing played yet.", "还没有出牌。") \
+    X(T_TIMER_PLAIN, "You have %d s for this turn; then the computer plays it for you.", "这一手限时 %d 秒，超时由电脑代打。") \
     X(T_TIME_UP, "Time is up: the computer played for you.", "时间到，电脑替你出了牌。") \
     X(T_AUTO_ON, "托管: the computer plays for you (o takes back).", "托管：电脑替你出牌（按 o 取消）。") \
     X(T_AUTO_ON_PLAIN, "托管: the computer plays for you until this game ends.", "托管：电脑替你打完这一局。") \
@@ -175,6 +189,7 @@
     X(T_OPT_CLASSIC, "classic moves (four + two different kickers)", "经典牌型（四带二须两张不同）") \
     X(T_OPT_DOUZERO, "DouZero moves", "DouZero 牌型") \
     X(T_OPT_BOTZONE, "Botzone moves", "Botzone 牌型") \
+    X(T_OPT_HUBEI48, "the 48-card game (must beat, 放走包赔, 喜金)", "48 张玩法（有出必出、放走包赔、喜金）") \
     X(T_OPT_POINTS, "bids of 1, 2 or 3", "叫分 1、2、3") \
     X(T_OPT_ROB, "call and rob (×2 a rob)", "叫地主、抢地主（每抢 ×2）") \
     X(T_OPT_GIVEN, "the first bidder turns round", "轮流先叫") \
@@ -209,28 +224,35 @@
       "3-9 10/T J Q K A 2   select by rank: 33344, 10JQKA (letters are ranks)\n" \
       "x or B, d or R       the small joker, the big joker\n" \
       "←/→  space           move along your hand, raise or lower a card\n" \
-      "Enter                play the raised cards\n" \
-      "Backspace            take back a typed rank\n" \
-      "Esc                  clear the selection; with none, quit (after asking)\n" \
+      "Enter, Backspace     play the raised cards; take back a typed rank\n" \
+      "Esc, Ctrl-C          clear the selection; with none, quit (after asking)\n" \
       "p                    pass (不要)\n" \
       "h or Tab             next hint: the moves that beat the table\n" \
       "c                    the card counter (记牌器) on and off\n" \
-      "m                    show your cards (明牌), when the rules allow it\n" \
-      "l, o                 this game's history; 托管 (the computer plays) on and off\n" \
-      "Ctrl-C               quit, after asking\n" \
-      "Bidding: 1 2 3, or 0/p for no bid. Doubling: 1/y yes, 0/n/p no.", \
+      "m                    show your cards (明牌), when the rules allow it", \
       "3-9 10/T J Q K A 2   按点数选牌：33344、10JQKA（字母都是点数）\n" \
       "x 或 B，d 或 R       小王、大王\n" \
       "←/→  空格            在手牌中移动，抬起或放下一张牌\n" \
-      "回车                 打出抬起的牌\n" \
-      "退格                 删掉一个输入的点数\n" \
-      "Esc                  清除选择；没有选择时退出（会先确认）\n" \
+      "回车、退格           打出抬起的牌；删掉一个输入的点数\n" \
+      "Esc、Ctrl-C          清除选择；没有选择时退出（会先确认）\n" \
       "p                    不要\n" \
       "h 或 Tab             下一个提示：能管住桌面的牌\n" \
       "c                    打开或关闭记牌器\n" \
-      "m                    明牌（规则允许时）\n" \
+      "m                    明牌（规则允许时）") \
+    /* The keys that only one of the two games has (ddz play, ddz connect), then the last line. */ \
+    X(T_HELP_KEYS_LOCAL, \
+      "l, o                 this game's history; 托管 (the computer plays) on and off\n" \
+      "s                    sort the hand: rank, group size (4 3 2 1), combination", \
       "l、o                 本局记录；托管（电脑代打）开关\n" \
-      "Ctrl-C               退出（会先确认）\n" \
+      "s                    理牌：按点数、按张数（4 3 2 1）、按牌型") \
+    X(T_HELP_KEYS_NET, \
+      "o, /                 托管 (the computer plays) on and off; chat\n" \
+      "s                    sort the hand: rank, group size (4 3 2 1), combination\n" \
+      "l                    leave the room (when watching)", \
+      "o、/                 托管（电脑代打）开关；聊天\n" \
+      "s                    理牌：按点数、按张数（4 3 2 1）、按牌型\n" \
+      "l                    离开房间（观战时）") \
+    X(T_HELP_KEYS_END, "Bidding: 1 2 3, or 0/p for no bid. Doubling: 1/y yes, 0/n/p no.", \
       "叫分：1 2 3，0/p 不叫。倒牌/拉牌：1/y 是，0/n/p 否。") \
     X(T_HELP_TYPES, \
       "single 3   pair 33   trio 333   trio+single 3334   trio+pair 33344\n" \
@@ -254,6 +276,7 @@
       "  c or counter          the card counter (记牌器), and on or off at each turn\n" \
       "  s or status           the table again\n" \
       "  history, auto         this game's moves; 托管 (the computer ends this game for you)\n" \
+      "  sort                  your hand by rank, by group size, by combination, in turn\n" \
       "  ? or help             this help\n" \
       "  quit or exit          quit, after asking", \
       "命令（每行一个）：\n" \
@@ -266,6 +289,7 @@
       "  c 或 记牌器           记牌器，并在每轮开关显示\n" \
       "  s 或 牌桌             再显示一次牌桌\n" \
       "  记录、托管            本局记录；托管（电脑替你打完这一局）\n" \
+      "  理牌                  手牌按点数、按张数、按牌型排列，轮流切换\n" \
       "  ? 或 帮助             本帮助\n" \
       "  退出                  退出（会先确认）") \
     /* ddz connect: the lobby, the rooms and the game over the network. */ \

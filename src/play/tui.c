@@ -176,6 +176,12 @@ static int common_key(Tui *t, int k)
         tui_draw(t);
         return 1;
     }
+    if ((k == 's' || k == 'S') && !p->net.on) {
+        /* Sort the hand: by rank, by group size, by combination, and round again. */
+        play_sort_next(t->p);
+        tui_draw(t);
+        return 1;
+    }
     if ((k == 'o' || k == 'O') && (!p->net.on || p->net.tour)) {
         /* 托管 on and off: the computer plays your turns, as in network games. */
         t->p->autoplay = !p->autoplay;
@@ -381,11 +387,8 @@ static int play_key(Tui *t, int k)
     Play *p = t->p;
     PlaySel *sel = &p->sel;
     size_t tl = strlen(sel->typed);
-    DdzCard list[24];
-    int n = 0;
-    for (DdzCard c = 0; c < DDZ_CARD_NB && n < 24; c++)
-        if (ddz_cards_has(p->game.hand[PLAY_YOU], c))
-            list[n++] = c;
+    DdzCard list[DDZ_CARD_NB];
+    int n = play_hand_order(p, p->game.hand[PLAY_YOU], list, NULL);
     if (play_type_rank(p, k))
         return 0;
     if (k == '0') {
@@ -583,7 +586,7 @@ static bool codeset_utf8(void)
 
 /* Sets a UTF-8 character type whenever the machine has one: the person's locale, else the
  * usual UTF-8 locales (C.UTF-8 is built into glibc since 2.35). Returns false when none. */
-static bool use_utf8_locale(void)
+bool tui_use_utf8_locale(void)
 {
     static const char *const TRY[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8", "zh_CN.UTF-8", "zh_CN.utf8"};
     setlocale(LC_ALL, "");
@@ -614,7 +617,7 @@ bool tui_signalled(void) { return got_signal != 0; }
 
 SCREEN *tui_open(Tui *t, Play *p, bool *utf8)
 {
-    *utf8 = use_utf8_locale();
+    *utf8 = tui_use_utf8_locale();
     if (!*utf8) {
         /* No UTF-8 locale at all: neither suits nor Chinese can show. */
         p->cfg.ascii = true;

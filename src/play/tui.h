@@ -91,6 +91,10 @@ int tui_count_lines(const char *s, int *maxw);
 void tui_lpad(const char *s, int w, char *out, size_t size);
 void tui_rpad(const char *s, int w, char *out, size_t size);
 
+/* Sets a UTF-8 character type whenever the machine has one (the person's locale, else
+ * C.UTF-8 and the like); false when none (tui.c). */
+bool tui_use_utf8_locale(void);
+
 /* One whole frame: the table and the panel on top (tui_table.c). */
 void tui_draw(Tui *t);
 

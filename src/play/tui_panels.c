@@ -13,7 +13,12 @@
 void tui_draw_help(const Tui *t)
 {
     const Play *p = t->p;
-    const char *keys = play_text(p, T_HELP_KEYS), *types = play_text(p, T_HELP_TYPES);
+    /* The keys both games share, then this game's own (ddz connect has no history key, ddz
+     * play no chat), then bidding. */
+    char keys[2048];
+    snprintf(keys, sizeof keys, "%s\n%s\n%s", play_text(p, T_HELP_KEYS),
+             play_text(p, p->net.on ? T_HELP_KEYS_NET : T_HELP_KEYS_LOCAL), play_text(p, T_HELP_KEYS_END));
+    const char *types = play_text(p, T_HELP_TYPES);
     int w1, w2;
     int n1 = tui_count_lines(keys, &w1), n2 = tui_count_lines(types, &w2);
     int w = (w1 > w2 ? w1 : w2) + 4, h = n1 + n2 + 5;
@@ -74,14 +79,18 @@ void tui_draw_result(const Tui *t)
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         int w1 = tui_text_width(rows[s].name), w2 = tui_text_width(rows[s].role);
         int w3 = tui_text_width(rows[s].score), w4 = tui_text_width(rows[s].total);
-        nw = w1 > nw ? (w1 > 14 ? 14 : w1) : nw;
+        nw = w1 > nw ? w1 : nw; /* the whole name and its mark, "路人甲1（离开）" */
         rw = w2 > rw ? w2 : rw;
         sw = w3 > sw ? w3 : sw;
         tw = w4 > tw ? w4 : tw;
     }
     const char *arrow = "  →  ";
     int aw = tui_text_width(arrow);
-    int inner = lw + 3 + vw, seats = nw + 2 + rw + 2 + sw + aw + tw;
+    /* Names are cut only when the seats' rows would not fit the screen otherwise. */
+    int fixed = 2 + rw + 2 + sw + aw + tw;
+    if (nw + fixed > COLS - 6)
+        nw = COLS - 6 - fixed > 8 ? COLS - 6 - fixed : 8;
+    int inner = lw + 3 + vw, seats = nw + fixed;
     if (seats > inner)
         inner = seats;
     if (tui_text_width(head) > inner)

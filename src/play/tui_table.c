@@ -40,7 +40,8 @@ static void draw_title(const Tui *t)
         size_t n = strlen(right);
         snprintf(right + n, sizeof right - n, "  ");
     }
-    if (!p->net.on)
+    a[0] = '\0';
+    if (!p->net.on && (!p->replay || p->cfg.seed))
         play_fmt(p, a, sizeof a, T_SEED, (unsigned long long)p->cfg.seed);
     size_t n = strlen(right);
     snprintf(right + n, sizeof right - n, "%s ", p->net.on ? p->net.status : a);
@@ -232,6 +233,10 @@ static void draw_prompt(const Tui *t, int y)
     const Play *p = t->p;
     const DdzGame *g = &p->game;
     char buf[400], word[64];
+    if (p->replay) { /* ddz replay --view: what the step did */
+        tui_put_center(t, y, R_BOLD, t->event);
+        return;
+    }
     if (g->turn != PLAY_YOU || t->overlay == OV_RESULT || t->overlay == OV_FINAL || p->over || p->net.watching)
         return;
     if (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE) {
@@ -300,11 +305,8 @@ static void draw_hand(const Tui *t)
     const DdzGame *g = &p->game;
     DdzCards hand = g->hand[PLAY_YOU];
     int y = LINES - 5;
-    DdzCard list[24];
-    int n = 0;
-    for (DdzCard c = 0; c < DDZ_CARD_NB && n < 24; c++)
-        if (ddz_cards_has(hand, c))
-            list[n++] = c;
+    DdzCard list[DDZ_CARD_NB];
+    int n = play_hand_order(p, hand, list, NULL);
     bool playing = g->phase == DDZ_PHASE_PLAY && g->turn == PLAY_YOU;
     DdzCards raised = playing ? p->sel.cards : 0;
     if (playing && p->sel.typed[0]) {
@@ -404,6 +406,10 @@ static void draw_keys(const Tui *t)
             k = g->opt.double_mode == DDZ_DOUBLE_APP ? T_KEYS_APP : T_KEYS_YESNO;
     }
     char buf[256];
+    if (p->replay) {
+        tui_put_center(t, LINES - 1, R_HINT, play_text(p, T_KEYS_REPLAY));
+        return;
+    }
     if (t->viewing) {
         /* The panel is hidden: say how to get it back and what Enter does. */
         PlayText enter = t->viewing == OV_FINAL ? T_W_LEAVE : ddz_match_over(&p->match) ? T_W_FINAL : T_W_NEXT;
