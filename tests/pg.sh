@@ -163,7 +163,7 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 r=$(report)
-ended=$(($(field "$r" finished) + $(field "$r" redeals)))
+ended=$(field "$r" finished) # redeals vary with the deal (all pass): only the finished game counts
 kill -9 $pm $(pgrep -P "$pm") 2>/dev/null
 down=$SECONDS
 for n in E1 E2 E3; do ok "$n"; done
@@ -176,7 +176,7 @@ for _ in $(seq 100); do
 done
 check "the kept result is stored once the database is back: $(tail -3 "$tmp/serve.B.err")" grep -q "stored late" "$tmp/serve.B.err"
 r=$(report)
-check "exactly one more game ended: $r (before $ended)" test $(($(field "$r" finished) + $(field "$r" redeals))) = $((ended + 1))
+check "exactly one more game finished: $r (before $ended)" test "$(field "$r" finished)" = $((ended + 1))
 check "no notice of an abort for a game that ended" test "$(sql "SELECT count(*) FROM notices n JOIN games g ON g.id = n.game WHERE g.status <> 'aborted'")" = 0
 check "every finished game has its real seed" test "$(sql "SELECT count(*) FROM games WHERE status = 'finished' AND seed !~ '^[0-9a-f]{64}$'")" = 0
 # 6. Nothing scored twice: three results per scored game, scores equal the results.

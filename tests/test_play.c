@@ -7,7 +7,10 @@
 #include <string.h>
 
 #include "testutil.h"
+#include <jansson.h>
+
 #include "../src/play/play.h"
+#include "../src/play/refusal.h"
 #include "ddz/game.h"
 
 static Play *new_play(const char *rules, int lang)
@@ -162,11 +165,47 @@ static void test_hubei48_hints_let_go_last(void **state)
     }
 }
 
+/* The server's hubei48 refusals (must_beat, short) are worded from their arguments in both
+ * languages, not as the generic "rules" sentence. */
+static void test_hubei48_refusals_worded(void **state)
+{
+    (void)state;
+    static const struct {
+        int lang;
+        const char *msg, *want;
+    } cases[] = {
+        {PLAY_EN, "{\"type\":\"error\",\"code\":\"illegal\",\"args\":{\"reason\":\"must_beat\",\"table\":\"5\",\"move\":\"9\"}}",
+         "You must beat 5 (single) when you can (有出必出): 9 (single) does."},
+        {PLAY_ZH, "{\"type\":\"error\",\"code\":\"illegal\",\"args\":{\"reason\":\"must_beat\",\"table\":\"5\",\"move\":\"9\"}}",
+         "有出必出：你管得住桌上的 5（单张），比如 9（单张），不能不要。"},
+        {PLAY_EN, "{\"type\":\"error\",\"code\":\"illegal\",\"args\":{\"reason\":\"short\",\"ranks\":\"777\"}}",
+         "7 7 7 is short of its kickers: a trio takes two cards, except as your last cards."},
+        {PLAY_ZH, "{\"type\":\"error\",\"code\":\"illegal\",\"args\":{\"reason\":\"short\",\"ranks\":\"777\"}}",
+         "7 7 7 少带牌：三张要带两张，只有最后一手才能少带。"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Play *p = new_play("rules=hubei48", cases[i].lang);
+        DdzClient c;
+        memset(&c, 0, sizeof c);
+        c.opt = ddz_options_default();
+        DdzError err;
+        assert_int_equal(ddz_options_set(&c.opt, "rules=hubei48", &err), 0);
+        json_t *m = json_loads(cases[i].msg, 0, NULL);
+        assert_non_null(m);
+        char buf[256];
+        play_refusal_text(p, &c, m, buf, sizeof buf);
+        assert_string_equal(buf, cases[i].want);
+        json_decref(m);
+        play_free(p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sort_orders),
         cmocka_unit_test(test_hubei48_hints_let_go_last),
+        cmocka_unit_test(test_hubei48_refusals_worded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -52,6 +52,13 @@ static void illegal_text(const Play *p, const DdzClient *c, const json_t *args, 
         move_text(p, c, arg_str(args, "move"), a, sizeof a);
         move_text(p, c, arg_str(args, "table"), b, sizeof b);
         play_fmt(p, buf, size, T_RF_NOT_BEAT, a, b);
+    } else if (!strcmp(reason, "must_beat")) {
+        move_text(p, c, arg_str(args, "table"), a, sizeof a);
+        move_text(p, c, arg_str(args, "move"), b, sizeof b);
+        play_fmt(p, buf, size, T_RF_MUST_BEAT, a, b);
+    } else if (!strcmp(reason, "short")) {
+        ranks_text(p, arg_str(args, "ranks"), a, sizeof a);
+        play_fmt(p, buf, size, T_RF_SHORT, a);
     } else if (!strcmp(reason, "lead_pass")) {
         play_fmt(p, buf, size, T_RF_LEAD_PASS);
     } else if (!strcmp(reason, "whole_hand")) {

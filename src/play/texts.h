@@ -537,6 +537,8 @@
     X(T_RF_NOT_BEAT, "%s does not beat %s.", "%s 管不住 %s。") \
     X(T_RF_LEAD_PASS, "You lead: you cannot pass.", "你先出牌，不能不要。") \
     X(T_RF_WHOLE_HAND, "Your whole hand %s may be played now: play it all at once.", "你的整手牌 %s 现在可以一次出完，请全部打出。") \
+    X(T_RF_MUST_BEAT, "You must beat %s when you can (有出必出): %s does.", "有出必出：你管得住桌上的 %s，比如 %s，不能不要。") \
+    X(T_RF_SHORT, "%s is short of its kickers: a trio takes two cards, except as your last cards.", "%s 少带牌：三张要带两张，只有最后一手才能少带。") \
     X(T_RF_BID_VALUES, "You may bid: %s.", "可以叫：%s。") \
     X(T_RF_DOUBLE_VALUES, "You may choose: %s.", "可以选：%s。") \
     X(T_RF_SHOW, "You cannot show your hand (明牌) now.", "现在不能明牌。") \
