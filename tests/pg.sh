@@ -175,6 +175,13 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 check "the kept result is stored once the database is back: $(tail -3 "$tmp/serve.B.err")" grep -q "stored late" "$tmp/serve.B.err"
+# The kept ends (a redeal may come before the game) are stored one retry after another: wait
+# for the game, then one more retry period, so that a second copy would show.
+for _ in $(seq 100); do
+    [ "$(field "$(report)" finished)" -gt "$ended" ] && break
+    sleep 0.1
+done
+sleep 2.5
 r=$(report)
 check "exactly one more game finished: $r (before $ended)" test "$(field "$r" finished)" = $((ended + 1))
 check "no notice of an abort for a game that ended" test "$(sql "SELECT count(*) FROM notices n JOIN games g ON g.id = n.game WHERE g.status <> 'aborted'")" = 0
