@@ -78,6 +78,8 @@ void connect_token_load(const char *path, char *token, size_t size);
 int connect_token_save(const char *path, const char *token, DdzError *err);
 
 /* Line mode (connect_plain.c). */
+/* Line mode: prints a line (not in --auto without --verbose, nor under the curses screens). */
+void connect_say(App *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void connect_sayt(App *a, PlayText id, ...);
 void connect_show_event(App *a, DdzClientEvent e, json_t *m);
 void *connect_reader(void *arg); /* the thread reading standard input */

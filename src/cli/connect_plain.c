@@ -48,8 +48,6 @@ static void print_hand(const App *a, DdzCards hand, char *buf, size_t size)
 
 /* Printing ----------------------------------------------------------------------------------*/
 
-static void say(App *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 /* say with message id of the text table (src/play/texts.h), in the chosen language. */
 void connect_sayt(App *a, PlayText id, ...)
 {
@@ -58,7 +56,7 @@ void connect_sayt(App *a, PlayText id, ...)
     va_start(ap, id);
     play_vfmt(a->tp, buf, sizeof buf, id, ap);
     va_end(ap);
-    say(a, "%s", buf);
+    connect_say(a, "%s", buf);
 }
 
 static const char *tx(const App *a, PlayText id) { return play_text(a->tp, id); }
@@ -69,7 +67,7 @@ static const char *state_word(const App *a, const char *state)
     return tx(a, state && !strcmp(state, "playing") ? T_NET_PLAYING : T_NET_WAITING);
 }
 
-static void say(App *a, const char *fmt, ...)
+void connect_say(App *a, const char *fmt, ...)
 {
     if ((a->autoplay && !a->verbose) || a->ui)
         return;
@@ -126,10 +124,10 @@ static void show_counter(App *a)
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         seen |= c->played[s];
     DdzRanks unseen = ddz_cards_ranks(DDZ_DECK & ~seen);
-    say(a, "  unseen:");
+    connect_say(a, "  unseen:");
     for (int r = 0; r < DDZ_RANK_NB; r++)
-        say(a, " %c×%d", ddz_rank_char(r), ddz_ranks_get(unseen, r));
-    say(a, "\n");
+        connect_say(a, " %c×%d", ddz_rank_char(r), ddz_ranks_get(unseen, r));
+    connect_say(a, "\n");
 }
 
 static void prompt(App *a)
@@ -141,7 +139,7 @@ static void prompt(App *a)
     if (c->turn_phase == DDZ_PHASE_BID) {
         connect_sayt(a, T_L_YOUR_BID);
         for (int i = 0; i < c->nvalues; i++)
-            say(a, "%s%d", i ? " " : "", c->values[i]);
+            connect_say(a, "%s%d", i ? " " : "", c->values[i]);
         connect_sayt(a, T_L_BID_END);
     } else if (c->turn_phase == DDZ_PHASE_DOUBLE) {
         connect_sayt(a, T_L_DOUBLE_Q);
@@ -153,7 +151,7 @@ static void prompt(App *a)
     }
     if (c->deadline_ms > 0)
         connect_sayt(a, T_L_DEADLINE, (c->deadline_ms + 999) / 1000);
-    say(a, "%s > ", c->autop[c->seat] ? tx(a, T_L_AUTO_TAKE) : "");
+    connect_say(a, "%s > ", c->autop[c->seat] ? tx(a, T_L_AUTO_TAKE) : "");
 }
 
 void connect_show_event(App *a, DdzClientEvent e, json_t *m)
@@ -167,7 +165,7 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
         break;
     case DDZ_EV_ERROR:
         play_refusal_text(a->tp, c, m, text, sizeof text);
-        say(a, "! %s\n", text);
+        connect_say(a, "! %s\n", text);
         break;
     case DDZ_EV_ROOMS: {
         json_t *rooms = json_object_get(m, "rooms"), *r;
@@ -202,10 +200,10 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
                  state_word(a, json_string_value(json_object_get(room, "state"))));
             for (int s = 0; s < DDZ_SEAT_NB; s++) {
                 json_t *st = json_array_get(seats, (size_t)s);
-                say(a, "  [%d] %s%s%s", s, json_is_null(st) ? "-" : a->names[s],
+                connect_say(a, "  [%d] %s%s%s", s, json_is_null(st) ? "-" : a->names[s],
                     json_is_true(json_object_get(st, "ready")) ? " ✓" : "", s == c->seat ? tx(a, T_L_YOU) : "");
             }
-            say(a, "\n");
+            connect_say(a, "\n");
         }
         break;
     }
@@ -213,7 +211,7 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
         connect_sayt(a, T_L_LEFT);
         break;
     case DDZ_EV_CHAT:
-        say(a, "[%s] %s\n", json_string_value(json_object_get(m, "from")), json_string_value(json_object_get(m, "text")));
+        connect_say(a, "[%s] %s\n", json_string_value(json_object_get(m, "from")), json_string_value(json_object_get(m, "text")));
         break;
     case DDZ_EV_START:
         connect_sayt(a, T_L_START, c->game, c->commit);
@@ -274,26 +272,26 @@ void connect_show_event(App *a, DdzClientEvent e, json_t *m)
              : json_is_true(json_object_get(res, "anti_spring")) ? tx(a, T_L_ANTI_SPRING)
                                                                  : "");
         for (int s = 0; s < DDZ_SEAT_NB; s++)
-            say(a, " %s %+d", seat_name(a, s), c->last_score[s]);
+            connect_say(a, " %s %+d", seat_name(a, s), c->last_score[s]);
         /* hubei48: 喜金 and 包赔 (the result line carries them only in that game) */
         json_t *bonus = json_object_get(res, "bonus"), *cover = json_object_get(res, "cover");
         bool any_bonus = false;
         for (int s = 0; s < DDZ_SEAT_NB && json_is_array(bonus); s++)
             any_bonus |= json_integer_value(json_array_get(bonus, (size_t)s)) != 0;
         if (any_bonus) {
-            say(a, ". %s", tx(a, T_XIJIN));
+            connect_say(a, ". %s", tx(a, T_XIJIN));
             for (int s = 0; s < DDZ_SEAT_NB; s++)
                 if (json_integer_value(json_array_get(bonus, (size_t)s)))
-                    say(a, " %s %+d", seat_name(a, s), (int)json_integer_value(json_array_get(bonus, (size_t)s)));
+                    connect_say(a, " %s %+d", seat_name(a, s), (int)json_integer_value(json_array_get(bonus, (size_t)s)));
         }
         long long cv = json_is_integer(cover) ? json_integer_value(cover) : -1;
         if (cv >= 0 && cv < DDZ_SEAT_NB) {
-            say(a, ". ");
+            connect_say(a, ". ");
             connect_sayt(a, T_COVER, seat_name(a, (int)cv));
         }
         connect_sayt(a, T_L_TOTALS);
         for (int s = 0; s < DDZ_SEAT_NB; s++)
-            say(a, " %d", c->totals[s]);
+            connect_say(a, " %d", c->totals[s]);
         connect_sayt(a, T_L_SEED, json_string_value(json_object_get(m, "seed")), tx(a, c->commit_ok ? T_L_MATCHES : T_L_NO_MATCH),
              c->seat >= 0 ? tx(a, T_L_READY_NEXT) : "");
         for (int s = 0; s < DDZ_SEAT_NB && c->held_known; s++)
@@ -457,7 +455,7 @@ static void room_cmd(App *a, const char *type, const char *rest)
     char *end;
     long id = strtol(arg1, &end, 10);
     if (!arg1[0] || *end) {
-        say(a, "! %s needs a room number: %s ID [PASSWORD]\n", type, type);
+        connect_say(a, "! %s needs a room number: %s ID [PASSWORD]\n", type, type);
         return;
     }
     char *p = arg2[0] ? connect_quoted(arg2) : NULL;
@@ -469,7 +467,7 @@ static void hint_next(App *a)
 {
     DdzClient *c = &a->c;
     if (!c->my_turn || c->turn_phase != DDZ_PHASE_PLAY) {
-        say(a, "! hints come when it is your turn to play\n");
+        connect_say(a, "! hints come when it is your turn to play\n");
         return;
     }
     if (a->hint < 0) {
@@ -477,13 +475,13 @@ static void hint_next(App *a)
         a->hint = -1;
     }
     if (a->nhints == 0) {
-        say(a, "Nothing beats it: pass (p).\n");
+        connect_say(a, "Nothing beats it: pass (p).\n");
         return;
     }
     a->hint = (a->hint + 1) % a->nhints;
     char text[96];
     ddz_move_format(&a->hints[a->hint], c->opt.rules, text, sizeof text);
-    say(a, "Hint %d/%d: %s (an empty line plays it)\n", a->hint + 1, a->nhints, text);
+    connect_say(a, "Hint %d/%d: %s (an empty line plays it)\n", a->hint + 1, a->nhints, text);
 }
 
 static void play_ranks(App *a, const char *text)
@@ -515,7 +513,7 @@ static void line_cmd(App *a, char *line)
         return;
     }
     if (is(word, "?", "help"))
-        say(a, "%s", HELP);
+        connect_say(a, "%s", HELP);
     else if (is(word, "q", "quit")) {
         a->done = true;
         ddz_ws_client_close(a->ws, a->id);
@@ -552,7 +550,7 @@ static void line_cmd(App *a, char *line)
         char text[512];
         play_sort_next(a->tp);
         print_hand(a, c->hand, text, sizeof text);
-        say(a, "%s\n", a->tp->msg);
+        connect_say(a, "%s\n", a->tp->msg);
         connect_sayt(a, T_L_YOUR_HAND, text);
     }
     else if (is(word, "h", "hint"))

@@ -2,24 +2,12 @@
  * the lines printed for tournaments, tour and tour_* messages, from what the client tracker
  * followed (DdzClient.tour), and the commands events, follow, unfollow, register,
  * unregister, standings, tables, open and begin. */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../play/tourview.h"
 #include "connect.h"
 
-static void say(App *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(App *a, const char *fmt, ...)
-{
-    if ((a->autoplay && !a->verbose) || a->ui)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    fflush(stdout);
-}
 
 static const char *tx(const App *a, PlayText id) { return play_text(a->tp, id); }
 
@@ -78,7 +66,7 @@ static void print_standings(App *a, int top)
         char reached[64];
         const char *sn = st->stage >= 0 && st->stage < t->nstages ? t->stages[st->stage] : "";
         round_label(a, sn, st->round, reached, sizeof reached);
-        say(a, "  %6s  %s%s  %s  %+d  %s\n", place, who(a, st->entrant), me ? tx(a, T_L_YOU) : "", reached, st->score,
+        connect_say(a, "  %6s  %s%s  %s  %+d  %s\n", place, who(a, st->entrant), me ? tx(a, T_L_YOU) : "", reached, st->score,
             st->status);
     }
 }
@@ -103,9 +91,9 @@ static void print_tables(App *a)
             size_t n = strlen(list);
             snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", who(a, t->byes[i]));
         }
-        say(a, "  ");
+        connect_say(a, "  ");
         connect_sayt(a, T_TOUR_BYES, list);
-        say(a, "\n");
+        connect_say(a, "\n");
     }
 }
 
@@ -118,7 +106,7 @@ void connect_tour_event(App *a, json_t *m)
     char buf[600];
     if (!strcmp(type, "tournaments")) {
         if (!t->nlist)
-            connect_sayt(a, T_NT_NO_EVENTS), say(a, "\n");
+            connect_sayt(a, T_NT_NO_EVENTS), connect_say(a, "\n");
         for (int i = 0; i < t->nlist; i++) {
             const DdzClientTourSummary *s = &t->list[i];
             connect_sayt(a, T_LT_EVENT_ROW, s->id, s->name, s->registered, s->players, state_word(a, s->state),
@@ -157,7 +145,7 @@ void connect_tour_event(App *a, json_t *m)
                 connect_sayt(a, T_LT_EXTRA, tb->extra[0], tb->extra[1], tb->extra[2]);
             if (tb->lot)
                 connect_sayt(a, T_LT_LOT);
-            say(a, "\n");
+            connect_say(a, "\n");
         }
     } else if (!strcmp(type, "tour_wait")) {
         PlayText id = !strcmp(t->wait, "bye")        ? T_TOUR_WAIT_BYE
@@ -166,7 +154,7 @@ void connect_tour_event(App *a, json_t *m)
                     : t->advanced                    ? T_NT_WAIT_ADVANCED
                                                      : T_LT_OUT;
         connect_sayt(a, id);
-        say(a, "\n");
+        connect_say(a, "\n");
     } else if (!strcmp(type, "tour_standings")) {
         if (t->final) {
             connect_sayt(a, T_LT_STANDINGS_FINAL);
@@ -177,7 +165,7 @@ void connect_tour_event(App *a, json_t *m)
         }
     } else if (!strcmp(type, "tour_over") && !strcmp(t->sum.state, "cancelled")) {
         connect_sayt(a, T_NT_CANCELLED_HEAD);
-        say(a, "\n");
+        connect_say(a, "\n");
     } else if (!strcmp(type, "tour_over")) {
         connect_sayt(a, T_LT_OVER, t->winner_name, t->total_games, t->seed256);
     }
