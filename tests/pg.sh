@@ -98,6 +98,12 @@ ok() {
 report() { "$DDZ" serve --db "$url" --report; }
 field() { sed -n "s/.*\"$2\":\([-0-9]*\).*/\1/p" <<<"$1"; }
 sql() { "$pgbin/psql" -Atq "$url" -c "$1"; }
+wait_playing() { # until a game is in play in the store (10 s at most)
+    for _ in $(seq 100); do
+        [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && return
+        sleep 0.1
+    done
+}
 
 start_server A
 start_server B
@@ -123,10 +129,7 @@ client K1 "$url_A" --create TK --games 50
 sleep 0.3
 client K2 "$url_A" --join TK --games 50
 client K3 "$url_A" --join TK --games 50
-for _ in $(seq 100); do
-    [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && break
-    sleep 0.1
-done
+wait_playing
 kill -9 "$pid_A"
 wait "$pid_A" 2>/dev/null
 for n in K1 K2 K3; do eval "wait \$cpid_$n" 2>/dev/null; done
@@ -140,10 +143,7 @@ client D1 "$url_B" --create TD --games 4
 sleep 0.3
 client D2 "$url_B" --join TD --games 4
 client D3 "$url_B" --join TD --games 4
-for _ in $(seq 100); do
-    [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && break
-    sleep 0.1
-done
+wait_playing
 before=$(field "$(report)" finished)
 kill -9 $pm $(pgrep -P "$pm") 2>/dev/null
 sleep 1
@@ -158,10 +158,7 @@ client E1 "$url_B" --create TE --games 1
 sleep 0.3
 client E2 "$url_B" --join TE --games 1
 client E3 "$url_B" --join TE --games 1
-for _ in $(seq 100); do
-    [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && break
-    sleep 0.1
-done
+wait_playing
 r=$(report)
 ended=$(field "$r" finished) # redeals vary with the deal (all pass): only the finished game counts
 kill -9 $pm $(pgrep -P "$pm") 2>/dev/null

@@ -353,6 +353,17 @@ Tourney *tour_open_event(DdzServer *srv, const char *spec, DdzError *err)
     return ev;
 }
 
+/* The library's configuration of an event's field: the same at its start, on a restart and
+ * when its record is read back from the store. */
+void tourney_config(const Tourney *ev, DdzTourConfig *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->players = ev->nent;
+    cfg->groups = ev->groups < ev->nent / 3 ? ev->groups : ev->nent / 3;
+    cfg->games = ev->games;
+    cfg->opt = ev->opt;
+}
+
 /* The start -----------------------------------------------------------------------------------*/
 
 static void event_end(DdzServer *srv, Tourney *ev, int state)
@@ -388,11 +399,7 @@ void tour_start_event(DdzServer *srv, Tourney *ev)
         return;
     }
     DdzTourConfig cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.players = ev->nent;
-    cfg.groups = ev->groups < ev->nent / 3 ? ev->groups : ev->nent / 3;
-    cfg.games = ev->games;
-    cfg.opt = ev->opt;
+    tourney_config(ev, &cfg);
     if (ddz_tour_new(&ev->t, &cfg, NULL, ev->seed, &err) != 0) {
         srv_log(srv, "tournament %lld cannot start: %s", (long long)ev->id, err.msg);
         event_end(srv, ev, TOUR_CANCELLED);
@@ -721,11 +728,7 @@ void tourney_free_all(DdzServer *srv)
 static int event_resume(DdzServer *srv, Tourney *ev, DdzError *err)
 {
     DdzTourConfig cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.players = ev->nent;
-    cfg.groups = ev->groups < ev->nent / 3 ? ev->groups : ev->nent / 3;
-    cfg.games = ev->games;
-    cfg.opt = ev->opt;
+    tourney_config(ev, &cfg);
     if (ddz_tour_new(&ev->t, &cfg, NULL, ev->seed, err) != 0)
         return -1;
     ev->has_t = true;

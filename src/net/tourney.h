@@ -87,6 +87,8 @@ bool tourney_may_deal(DdzServer *srv, Room *r);
 void tourney_deal_seed(DdzServer *srv, Room *r);
 /* After the deal's store rows: the tournament's row of the deal. */
 void tourney_dealt(DdzServer *srv, Room *r);
+/* The library's configuration of an event's field (tourney.c; tourney_store.c reads records). */
+void tourney_config(const Tourney *ev, DdzTourConfig *cfg);
 /* A computer's seed for a seat of a tournament table: a function of the deal (so a game
  * replayed after a restart is played the same by the computers). */
 uint64_t tourney_agent_seed(const Room *r, int seat);

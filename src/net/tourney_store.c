@@ -405,11 +405,7 @@ int ddz_store_tour_record(DdzStore *st, int64_t id, FILE *out, DdzError *err)
     if (load_entrants(db, ev, err) != 0)
         goto done;
     DdzTourConfig cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.players = ev->nent;
-    cfg.groups = ev->groups < ev->nent / 3 ? ev->groups : ev->nent / 3;
-    cfg.games = ev->games;
-    cfg.opt = ev->opt;
+    tourney_config(ev, &cfg);
     if (!(names = calloc((size_t)ev->nent, sizeof *names)) || ddz_tour_new(&t, &cfg, NULL, ev->seed, err) != 0) {
         if (!names)
             ddz_error_set(err, 0, "out of memory");
