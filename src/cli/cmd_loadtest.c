@@ -51,6 +51,7 @@ typedef struct Load {
     size_t nlat, caplat;
     bool mixed;
     int cap;             /* connections that may be made (reconnects take new ones) */
+    int *live, nlive;    /* the bots whose connection has not closed (closed ones leave lazily) */
     double *sec_lat;     /* people's latencies of the current second */
     size_t nsec, capsec;
     double *people_lat;  /* people's latencies, the whole run */
@@ -260,6 +261,8 @@ static void lt_closed(void *ctx, long id, const char *why)
             long nid = ddz_ws_client_connect(l->ws, l->url, &err);
             if (nid >= 0) {
                 Bot *nb = &l->bots[nid];
+                ddz_client_init(&nb->c);
+                l->live[l->nlive++] = (int)nid;
                 nb->role = b->role;
                 if (b->role == R_RECONNECT)
                     snprintf(nb->token, sizeof nb->token, "%s", b->token);
@@ -398,6 +401,8 @@ static void lt_timer(void *ctx)
             break;
         }
         Bot *b = &l->bots[id];
+        ddz_client_init(&b->c);
+        l->live[l->nlive++] = (int)id;
         b->role = R_FAST;
         if (l->initial < l->keep) {
             b->role = R_KEEP;
@@ -415,10 +420,14 @@ static void lt_timer(void *ctx)
         if ((int)id + 1 > l->started)
             l->started = (int)id + 1;
     }
-    for (int i = 0; i < l->started; i++) {
+    for (int k = 0; k < l->nlive;) {
+        int i = l->live[k];
         Bot *b = &l->bots[i];
-        if (b->closed)
+        if (b->closed) {
+            l->live[k] = l->live[--l->nlive];
             continue;
+        }
+        k++;
         if (l->mixed && b->c.player && b->next_at && now >= b->next_at && now < l->end)
             role_move(l, b, i, now);
         if (b->act_at && now >= b->act_at) {
@@ -528,7 +537,7 @@ int cmd_loadtest(int argc, char **argv)
             db = v;
         else if (!strcmp(o, "--clients") && num && n >= 1 && n <= 100000)
             clients = n;
-        else if (!strcmp(o, "--duration") && num && n >= 1)
+        else if (!strcmp(o, "--duration") && num && n >= 1 && n <= 86400)
             duration = n;
         else if (!strcmp(o, "--think") && num)
             think = n;
@@ -549,8 +558,13 @@ int cmd_loadtest(int argc, char **argv)
             return cli_fail("loadtest: bad argument %s %s (see ddz help loadtest)", o, v);
     }
     Load *l = calloc(1, sizeof *l);
-    int cap = (int)(clients * 3 + keep) + 64; /* reconnects and attackers take new connections */
-    if (!l || !(l->bots = calloc((size_t)cap, sizeof *l->bots))) {
+    /* Reconnects take new connections: of every 20 clients, an attacker is cut and comes back
+     * every 5 s or so, a reconnecting client every 15 to 30 s. */
+    long per20 = duration / 4 + duration / 10 + 4;
+    int cap = (int)(clients + keep + (clients / 20 + 1) * per20) + 64;
+    if (!l || !(l->bots = calloc((size_t)cap, sizeof *l->bots)) || !(l->live = calloc((size_t)cap, sizeof *l->live))) {
+        if (l)
+            free(l->bots);
         free(l);
         return cli_fail("loadtest: out of memory");
     }
@@ -563,6 +577,7 @@ int cmd_loadtest(int argc, char **argv)
         l->server = start_server(db, own_url, sizeof own_url);
         if (l->server < 0) {
             free(l->bots);
+            free(l->live);
             free(l);
             return cli_fail("loadtest: could not start ddz serve");
         }
@@ -582,8 +597,6 @@ int cmd_loadtest(int argc, char **argv)
     if (l->csv)
         fprintf(l->csv, "second,clients,people_samples,people_p50_ms,people_p99_ms,people_max_ms,actions,games,"
                         "server_rss_mb\n");
-    for (int i = 0; i < cap; i++)
-        ddz_client_init(&l->bots[i].c);
     ddz_rng_seed(&l->rng, 20260101);
     DdzWsHandler h = {lt_open, lt_message, lt_closed, lt_timer};
     DdzError err;
@@ -681,8 +694,9 @@ int cmd_loadtest(int argc, char **argv)
         snprintf(p, sizeof p, "%s-shm", db_path);
         unlink(p);
     }
-    for (int i = 0; i < cap; i++)
+    for (int i = 0; i < l->started; i++)
         ddz_client_free(&l->bots[i].c);
+    free(l->live);
     if (l->csv)
         fclose(l->csv);
     free(l->plot);
