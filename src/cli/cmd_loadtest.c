@@ -6,6 +6,7 @@
  * one line a second (latency, memory) and --plot draws it. */
 #define _DEFAULT_SOURCE /* kill, fdopen */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -481,8 +482,9 @@ static void memory_of(pid_t pid, double *peak, double *now)
     fclose(f);
 }
 
-/* Starts ddz serve on a free port; returns its pid and writes its URL. */
-static pid_t start_server(const char *db, char *url, size_t size)
+/* Starts ddz serve on a free port, quiet or logging to log_path; returns its pid and writes
+ * its URL. */
+static pid_t start_server(const char *db, const char *log_path, char *url, size_t size)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -494,9 +496,18 @@ static pid_t start_server(const char *db, char *url, size_t size)
         dup2(fds[1], 1);
         close(fds[0]);
         close(fds[1]);
+        int logfd = log_path ? open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;
+        if (logfd >= 0) {
+            dup2(logfd, 2);
+            close(logfd);
+        }
         /* Every client comes from 127.0.0.1: no limit of rooms per address. */
-        execl("/proc/self/exe", "ddz", "serve", "--port", "0", "--quiet", "--bot-delay", "0", "--quick-wait", "5",
-              "--rooms-per-address", "100000", "--db", db, (char *)NULL);
+        if (logfd >= 0)
+            execl("/proc/self/exe", "ddz", "serve", "--port", "0", "--bot-delay", "0", "--quick-wait", "5",
+                  "--rooms-per-address", "100000", "--db", db, (char *)NULL);
+        else
+            execl("/proc/self/exe", "ddz", "serve", "--port", "0", "--quiet", "--bot-delay", "0", "--quick-wait", "5",
+                  "--rooms-per-address", "100000", "--db", db, (char *)NULL);
         _exit(127);
     }
     close(fds[1]);
@@ -523,6 +534,7 @@ int cmd_loadtest(int argc, char **argv)
 {
     long clients = 300, duration = 20, think = 300, server_pid = 0, keep = 0;
     const char *url = NULL, *db = NULL, *profile = "plain", *csv = NULL, *plot = NULL, *keep_level = "hard";
+    const char *server_log = NULL;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (i + 1 >= argc)
@@ -535,6 +547,8 @@ int cmd_loadtest(int argc, char **argv)
             url = v;
         else if (!strcmp(o, "--db"))
             db = v;
+        else if (!strcmp(o, "--server-log"))
+            server_log = v;
         else if (!strcmp(o, "--clients") && num && n >= 1 && n <= 100000)
             clients = n;
         else if (!strcmp(o, "--duration") && num && n >= 1 && n <= 86400)
@@ -574,7 +588,7 @@ int cmd_loadtest(int argc, char **argv)
             snprintf(db_path, sizeof db_path, "/tmp/ddz-loadtest-%d.db", (int)getpid());
             db = db_path;
         }
-        l->server = start_server(db, own_url, sizeof own_url);
+        l->server = start_server(db, server_log, own_url, sizeof own_url);
         if (l->server < 0) {
             free(l->bots);
             free(l->live);
