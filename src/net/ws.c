@@ -250,6 +250,8 @@ typedef struct Serve {
     const DdzServeConfig *cfg;
     bool uv, stopping;
     int64_t last_stats, stats_ms; /* the statistics line: last, every (DDZ_STATS_S, else 60 s) */
+    int64_t last_tick, max_gap;   /* the timer's last run; its longest lateness since the line */
+    int64_t max_pass;             /* the longest message or tick in the core since the line */
     const DdzWebSite *web;
     DdzPool *pool;        /* computer decisions, off the loop (NULL: on it) */
 } Serve;
@@ -361,10 +363,15 @@ static void tick(lws_sorted_usec_list_t *sul)
         return;
     }
     int64_t now = now_ms();
+    if (sv->last_tick && now - sv->last_tick - TICK_MS > sv->max_gap)
+        sv->max_gap = now - sv->last_tick - TICK_MS;
+    sv->last_tick = now;
     if (sv->pool)
         ddz_pool_drain(sv->pool, sv->srv, now);
     ddz_server_tick(sv->srv, now);
     drain(sv);
+    if (now_ms() - now > sv->max_pass)
+        sv->max_pass = now_ms() - now;
     if (!sv->cfg->quiet && now - sv->last_stats >= sv->stats_ms) {
         DdzServerStats st;
         ddz_server_stats(sv->srv, &st);
@@ -380,10 +387,12 @@ static void tick(lws_sorted_usec_list_t *sul)
 #endif
         say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing, %ld of them with "
             "nobody in), %ld games finished, %ld aborted; %d computer decisions pending (longest queue wait %lld ms), "
-            "%ld computer players held; heap %.1f MB in use of %.1f MB; %ld results waiting for the store", st.conns,
-            st.rooms, st.playing, st.unattended, st.games_finished, st.games_aborted, pending, (long long)wait,
-            st.agents, heap, held, st.results_pending);
+            "%ld computer players held; heap %.1f MB in use of %.1f MB; loop late by up to %lld ms, longest pass "
+            "%lld ms; %ld results waiting for the store", st.conns, st.rooms, st.playing, st.unattended,
+            st.games_finished, st.games_aborted, pending, (long long)wait, st.agents, heap, held,
+            (long long)sv->max_gap, (long long)sv->max_pass, st.results_pending);
         sv->last_stats = now;
+        sv->max_gap = sv->max_pass = 0;
     }
     lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
 }
@@ -440,11 +449,14 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
             return -1;
         if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
             /* A message over the limit reaches the core as its length alone: it cuts it. */
+            int64_t t0 = now_ms();
             ddz_server_message(sv->srv, p->conn, p->rx.too_big ? "" : p->rx.buf,
-                               p->rx.too_big ? (size_t)DDZ_MAX_MESSAGE + 1 : p->rx.len, now_ms());
+                               p->rx.too_big ? (size_t)DDZ_MAX_MESSAGE + 1 : p->rx.len, t0);
             p->rx.len = 0;
             p->rx.too_big = false;
             drain(sv);
+            if (now_ms() - t0 > sv->max_pass)
+                sv->max_pass = now_ms() - t0;
         } else if (p->rx.too_big) {
             ddz_server_message(sv->srv, p->conn, "", (size_t)DDZ_MAX_MESSAGE + 1, now_ms());
             drain(sv);
