@@ -503,9 +503,11 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
         return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         if (p->want_ping) {
+            /* A payload: lws hands an empty pong to nobody. */
             unsigned char ping[LWS_PRE + 1];
+            ping[LWS_PRE] = 'p';
             p->want_ping = false;
-            if (lws_write(wsi, ping + LWS_PRE, 0, LWS_WRITE_PING) < 0)
+            if (lws_write(wsi, ping + LWS_PRE, 1, LWS_WRITE_PING) < 0)
                 return -1;
             if (p->q.head || p->closing)
                 lws_callback_on_writable(wsi);
