@@ -578,8 +578,11 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     bool v6 = strchr(iface, ':') != NULL; /* an IPv6 address goes in brackets in a URL */
     printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
            cfg->db ? " with " : "", cfg->db ? cfg->db : "");
-    if (cfg->web) /* one line: scripts read the port from it */
-        printf(" (in a browser: http://%s%s%s:%d/)", v6 ? "[" : "", iface, v6 ? "]" : "", port);
+    if (cfg->web) { /* one line: scripts read the port from it */
+        char url[200];
+        ddz_http_url(iface, port, "/", url, sizeof url);
+        printf(" (in a browser: %s)", url);
+    }
     printf("\n");
     fflush(stdout);
     if (cfg->listening)
