@@ -57,9 +57,11 @@ int ddz_store_game_start(DdzStore *st, int64_t room, const char *options, const 
  * "redeal" when everyone passed), the seed and salt revealed, the record, one result row
  * per seat, and each human player's score, games and wins. Returns 0; -2 when the game is
  * not "playing" (refused, nothing changes: an end is never stored twice); -1 on any other
- * error (the database is away: the same end may be written again later). With PostgreSQL a
- * game of this server that another server aborted because this one fell silent (the
- * database was away) still ends, and the notices of its abort are withdrawn. */
+ * error (the database is away: the same end may be written again later). A game aborted
+ * because its server stopped or fell silent (found playing when the store was opened; with
+ * PostgreSQL, a server silent for 30 s) still ends, once: its end was kept while the database
+ * was away, in memory or in the results journal (ddz/journal.h); the notices of its abort
+ * are withdrawn. An abort by ddz_store_game_abort is final. */
 typedef struct DdzStoreEnd {
     int64_t game;
     bool redeal;

@@ -273,6 +273,8 @@ DdzServer *ddz_server_new(const DdzServerConfig *cfg, DdzStore *store, DdzError 
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
+    /* The results a stopped server kept, first: a tournament reads its finished games back. */
+    pending_replay(srv);
     if (tourney_load(srv, err) != 0) { /* events opened, stored ones resumed */
         ddz_server_free(srv);
         return NULL;

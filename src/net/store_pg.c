@@ -315,14 +315,16 @@ int ddz_pg_game_end(DdzPg *pg, const DdzStoreEnd *e, DdzError *err)
     i64(won, e->landlord_won);
     if (run_done(pg, "BEGIN", 0, NULL, err, "begin") != 0)
         return -1;
-    /* Only a game still playing ends: never twice. A game of this server that another one
-     * aborted while the database was away from it (its "alive" went stale) ends too: it was
-     * played to the end, and its people are not told otherwise. */
-    const char *p[8] = {e->redeal ? "redeal" : "finished", snow, e->seed, e->salt, e->redeal ? NULL : ll,
-                        e->redeal ? NULL : won, sg, pg->server};
+    /* Only a game still playing ends: never twice. A game that was aborted because its server
+     * fell silent (ended IS NULL: the database was away from it, or it was killed and its end
+     * is read back from its results journal) ends too: it was played to the end, and its
+     * people are not told otherwise. Only the server that dealt a game, or its next life,
+     * knows its end. */
+    const char *p[7] = {e->redeal ? "redeal" : "finished", snow, e->seed, e->salt, e->redeal ? NULL : ll,
+                        e->redeal ? NULL : won, sg};
     PGresult *r = run(pg, "UPDATE games SET status = $1, ended = $2, seed = $3, salt = $4, landlord = $5, "
                           "landlord_won = $6 WHERE id = $7 AND (status = 'playing' OR "
-                          "(status = 'aborted' AND ended IS NULL AND server = $8))", 8, p, err, "end game");
+                          "(status = 'aborted' AND ended IS NULL))", 7, p, err, "end game");
     if (!r)
         goto rollback;
     bool moved = !strcmp(PQcmdTuples(r), "1");
