@@ -155,6 +155,39 @@ start_pg
 for n in D1 D2 D3; do ok "$n"; done
 r=$(report)
 check "games are stored again after the database came back: $r (before $before)" test "$(field "$r" finished)" -gt "$before"
+# 4b. A database host that takes connections and never answers (its port held by a listener
+#     that says nothing, as a host that drops packets would): the servers connect again
+#     without waiting for it, so their loops go on and a hello is answered at once (with a
+#     storage error) instead of the server freezing in the connect.
+if command -v python3 >/dev/null 2>&1; then
+    kill -9 $pm $(pgrep -P "$pm") 2>/dev/null
+    sleep 0.5
+    python3 -c 'import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1])))
+s.listen(64)
+held = []
+while True:
+    held.append(s.accept()[0])' "$port" 2>"$tmp/mute.err" &
+    mute=$!
+    pids="$pids $mute"
+    sleep 2.5 # the servers' next look at the store finds it gone and connects to the mute host
+    timeout 10 "$DDZ" connect "$url_B" --name Z --auto --quick --games 1 --timeout 4 --frames "$tmp/Z.frames" >"$tmp/Z.out" 2>"$tmp/Z.err"
+    check "a server whose database host never answers still answers at once: $(cat "$tmp/Z.err")" \
+        grep -q "cannot read its database" "$tmp/Z.frames"
+    back_a=$(grep -c "connected to the database again" "$tmp/serve.A.err")
+    back_b=$(grep -c "connected to the database again" "$tmp/serve.B.err")
+    kill -9 "$mute"
+    wait "$mute" 2>/dev/null
+    start_pg
+    for _ in $(seq 100); do # the servers connect again in the background (a hello meanwhile is refused)
+        [ "$(grep -c "connected to the database again" "$tmp/serve.A.err")" -gt "$back_a" ] &&
+            [ "$(grep -c "connected to the database again" "$tmp/serve.B.err")" -gt "$back_b" ] && break
+        sleep 0.1
+    done
+    check "both servers connected to the database again" test "$(grep -c "connected to the database again" "$tmp/serve.B.err")" -gt "$back_b"
+fi
 # 5. The database dies mid-game and the game ends before it is back: the server keeps the
 #    result and stores it, exactly once, when the database returns (after more than the 5 s
 #    that make a server stale, so the other one may abort the game first: it still ends).

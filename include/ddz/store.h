@@ -107,6 +107,14 @@ int ddz_store_leaderboard(DdzStore *st, DdzStorePlayer *out, int max, DdzError *
  * off; *aborted says how many. With SQLite (one server per file) it does nothing. */
 int ddz_store_maintain(DdzStore *st, int *aborted, DdzError *err);
 
+/* Called often (every tick) by a running server: with PostgreSQL, makes the connection again
+ * after the database went away, in the background and without waiting (a new attempt every
+ * 500 ms while it is away). A call that finds the connection broken starts a new one and
+ * waits a few milliseconds at most for it: a database host that does not answer never holds
+ * up the caller; the calls fail (-1, "the database is away") until it answers. True when the
+ * connection was made again since the last call said so. */
+bool ddz_store_poll(DdzStore *st);
+
 /* Totals for checks and reports. */
 typedef struct DdzStoreStats {
     int64_t players, playing, finished, aborted, redeals, results;

@@ -324,7 +324,7 @@ int cmd_serve(int argc, char **argv)
     bool pg = cfg->db && (!strncmp(cfg->db, "postgresql://", 13) || !strncmp(cfg->db, "postgres://", 11));
     if (cfg->journal && !strcmp(cfg->journal, "none")) {
         cfg->journal = NULL;
-    } else if (cfg->db && !cfg->journal && !pg) {
+    } else if (cfg->db && !cfg->journal && !pg && strcmp(cfg->db, ":memory:")) {
         snprintf(journal, sizeof journal, "%s.pending", cfg->db);
         cfg->journal = journal;
     } else if (pg && !cfg->journal && !cfg->quiet) {

@@ -227,6 +227,8 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
                 srv_player_free(srv, p);
         }
     }
+    if (srv->store && ddz_store_poll(srv->store)) /* a reconnection in progress, without waiting */
+        srv_log(srv, "store: connected to the database again");
     /* The store hears every 2 s that this server is alive (PostgreSQL: 30 s of silence and
      * its games count as cut). */
     if (srv->store && now - srv->last_maintain >= 2000) {

@@ -166,6 +166,11 @@ void ddz_store_close(DdzStore *st)
     free(st);
 }
 
+bool ddz_store_poll(DdzStore *st)
+{
+    return st->pg && ddz_pg_poll(st->pg);
+}
+
 int ddz_store_maintain(DdzStore *st, int *aborted, DdzError *err)
 {
     if (aborted)
