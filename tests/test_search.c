@@ -277,9 +277,11 @@ static void objective_names(void **state)
 {
     (void)state;
     static const char *const GOOD[] = {"search:adp", "search:wp", "search:0/50:adp", "search:adp:0/50",
-                                       "search:200:wp", "expert:adp", "hard:adp", "hard:wp"};
+                                       "search:200:wp", "expert:adp", "hard:adp", "hard:wp", "expert:1000",
+                                       "hard:0/20:wp", "expert:adp:500"};
     static const char *const BAD[] = {"search:adp:adp", "search:ADP", "search:0/50:adp:7", "search:10:20",
-                                      "search:", "search:adp:", "normal:adp", "easy:wp", "rule:adp"};
+                                      "search:", "search:adp:", "normal:adp", "easy:wp", "rule:adp", "normal:1000",
+                                      "expert:1000:500", "hard:fast"};
     DdzAgent a;
     DdzError err;
     for (size_t i = 0; i < sizeof GOOD / sizeof GOOD[0]; i++) {
@@ -329,6 +331,45 @@ static void search_names_known_answers(void **state)
     assert_int_not_equal(ddz_search_config_parse("search:solve9:solve9", &c, NULL), 0);
     assert_int_not_equal(ddz_search_config_parse("search:infer:infer", &c, NULL), 0);
     assert_int_not_equal(ddz_search_config_parse("search:0/0", &c, NULL), 0);
+}
+
+/* Level names with options read as the search behind them, a known-answer table: a time
+ * budget replaces the level's own (issue 14: the engine's time_ms was ignored when a
+ * request named a level, as "expert:1000" was refused); levels that are not a search keep
+ * their name (and are refused with options). */
+static void level_names_with_options_known_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *want;
+        int time_ms, samples;
+    } T[] = {
+        {"expert", "search", 200, 400},
+        {"hard", "search:50", 50, 400},
+        {"hard:adp", "search:50:adp", 50, 400},
+        {"expert:1000", "search:1000", 1000, 2000},
+        {"hard:20", "search:20", 20, 400},
+        {"hard:0/20:wp", "search:0/20:wp", 0, 20},
+        {"expert:adp:500", "search:adp:500", 500, 1000},
+        {"normal", "rule", -1, -1},
+        {"normal:1000", "normal:1000", -1, -1},
+        {"search:0/5", "search:0/5", 0, 5},
+        {"rule-v1", "rule-v1", -1, -1},
+    };
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        char got[96];
+        assert_int_equal(ddz_ai_resolve_name(T[i].name, got, sizeof got), 0);
+        if (strcmp(got, T[i].want) != 0)
+            fail_msg("%s: %s, want %s", T[i].name, got, T[i].want);
+        DdzSearchConfig c;
+        if (T[i].time_ms < 0)
+            continue;
+        assert_int_equal(ddz_search_config_parse(got, &c, NULL), 0);
+        if (c.time_ms != T[i].time_ms || c.samples != T[i].samples)
+            fail_msg("%s: time %d samples %d", T[i].name, c.time_ms, c.samples);
+    }
+    char small[8];
+    assert_int_not_equal(ddz_ai_resolve_name("expert:1000", small, sizeof small), 0);
 }
 
 /* The opponent model (infer) on games the rule agent plays: its weights put more of the
@@ -410,6 +451,7 @@ int main(void)
         cmocka_unit_test(objective_values_known_answers),
         cmocka_unit_test(objective_names),
         cmocka_unit_test(search_names_known_answers),
+        cmocka_unit_test(level_names_with_options_known_answers),
         cmocka_unit_test(inference_weights_favour_the_true_deal),
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
     };
