@@ -34,6 +34,7 @@ typedef struct DdzThinkJob {
     int64_t key;             /* which decision: stale answers are dropped */
     char level[16];
     uint64_t seed;
+    bool background;         /* nobody is in the room: after every other decision */
     DdzView view;
 } DdzThinkJob;
 
@@ -139,6 +140,8 @@ typedef struct DdzServerStats {
     long games_finished, games_aborted, redeals;
     long messages, errors, cut;          /* totals: messages read, errors sent, connections cut */
     long results_pending;                /* finished games waiting for the store (it is away) */
+    long unattended;                     /* playing rooms with no person seated and no spectator */
+    long agents;                         /* computer players held by seats (the loop's agents) */
 } DdzServerStats;
 void ddz_server_stats(const DdzServer *srv, DdzServerStats *st);
 

@@ -252,6 +252,7 @@ void room_gc(DdzServer *srv);
 void room_set_auto(DdzServer *srv, Room *r, int seat, bool on, const char *reason);
 json_t *room_summary(const Room *r);
 int room_humans(const Room *r, bool connected_only);
+bool room_unattended(const Room *r);
 void room_broadcast_text(DdzServer *srv, Room *r, const char *text, size_t len);
 
 /* table.c */

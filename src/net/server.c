@@ -306,9 +306,14 @@ void ddz_server_stats(const DdzServer *srv, DdzServerStats *st)
 {
     *st = srv->stats;
     st->rooms = srv->nrooms;
-    st->playing = 0;
-    for (int i = 0; i < srv->nrooms; i++)
-        st->playing += srv->rooms[i]->state == ROOM_PLAYING;
+    st->playing = st->unattended = st->agents = 0;
+    for (int i = 0; i < srv->nrooms; i++) {
+        const Room *r = srv->rooms[i];
+        st->playing += r->state == ROOM_PLAYING;
+        st->unattended += r->state == ROOM_PLAYING && room_unattended(r);
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            st->agents += r->seat[s].has_agent;
+    }
 }
 
 const DdzGame *ddz_server_game(const DdzServer *srv, long room)

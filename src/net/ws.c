@@ -16,6 +16,9 @@
 #include <unistd.h>
 
 #include <libwebsockets.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "ddz/client.h"
 #include "ddz/http.h"
@@ -246,7 +249,7 @@ typedef struct Serve {
     Map map;
     const DdzServeConfig *cfg;
     bool uv, stopping;
-    int64_t last_stats;
+    int64_t last_stats, stats_ms; /* the statistics line: last, every (DDZ_STATS_S, else 60 s) */
     const DdzWebSite *web;
     DdzPool *pool;        /* computer decisions, off the loop (NULL: on it) */
 } Serve;
@@ -362,17 +365,24 @@ static void tick(lws_sorted_usec_list_t *sul)
         ddz_pool_drain(sv->pool, sv->srv, now);
     ddz_server_tick(sv->srv, now);
     drain(sv);
-    if (!sv->cfg->quiet && now - sv->last_stats >= 60000) {
+    if (!sv->cfg->quiet && now - sv->last_stats >= sv->stats_ms) {
         DdzServerStats st;
         ddz_server_stats(sv->srv, &st);
         int pending = 0;
         int64_t wait = 0;
         if (sv->pool)
             ddz_pool_stats(sv->pool, &pending, &wait);
-        say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing), %ld games finished, "
-            "%ld aborted; %d computer decisions pending (longest queue wait %lld ms); %ld results waiting for the "
-            "store", st.conns, st.rooms, st.playing, st.games_finished, st.games_aborted, pending, (long long)wait,
-            st.results_pending);
+        double heap = -1, held = -1; /* MB the allocator has handed out, and holds from the system */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+        struct mallinfo2 mi = mallinfo2();
+        heap = (double)(mi.uordblks + mi.hblkhd) / 1048576.0;
+        held = (double)(mi.arena + mi.hblkhd) / 1048576.0;
+#endif
+        say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing, %ld of them with "
+            "nobody in), %ld games finished, %ld aborted; %d computer decisions pending (longest queue wait %lld ms), "
+            "%ld computer players held; heap %.1f MB in use of %.1f MB; %ld results waiting for the store", st.conns,
+            st.rooms, st.playing, st.unattended, st.games_finished, st.games_aborted, pending, (long long)wait,
+            st.agents, heap, held, st.results_pending);
         sv->last_stats = now;
     }
     lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
@@ -610,6 +620,8 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
     sv.last_stats = now_ms();
+    const char *every = getenv("DDZ_STATS_S");
+    sv.stats_ms = every && atoi(every) > 0 ? atoi(every) * 1000LL : 60000;
     lws_sul_schedule(sv.ctx, 0, &sv.sul, tick, TICK_MS * LWS_US_PER_MS);
     while (!g_stop && !sv.stopping)
         if (lws_service(sv.ctx, 0) < 0 || sv.uv)
