@@ -858,6 +858,67 @@ static void computer_decisions_are_handed_to_workers(void **state)
     t_free(t);
 }
 
+/* Issue 10, the soak: rooms of computers that everyone left piled up on a busy server (each
+ * bot held an agent of ~1 MB it never used with a think pool; every decision took the search
+ * levels' 50-200 ms). A bot seat holds no agent when decisions go to the pool; a game nobody
+ * is in (no person seated, no spectator) decides at the normal level, in the background;
+ * one somebody watches keeps its computers' levels. */
+static void a_room_nobody_is_in_costs_little(void **state)
+{
+    (void)state;
+    memset(&g_thinker, 0, sizeof g_thinker);
+    T *t = t_new(22, ":memory:", with_thinker);
+    int a = t_client(t, "A"), w = t_client(t, "W");
+    t_send(t, a, "{\"type\":\"create\"}");
+    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"hard\"}");
+    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"hard\"}");
+    DdzServerStats st;
+    ddz_server_stats(t->srv, &st);
+    assert_int_equal(st.agents, 0);
+    t_sendf(t, w, "{\"type\":\"watch\",\"room\":%ld}", t->f[a].c.room);
+    int mine = t->f[a].c.seat;
+    t_send(t, a, "{\"type\":\"ready\"}");
+    t_send(t, a, "{\"type\":\"leave\"}");
+    t_tick(t, 100);
+    /* Watched: the bots think at their own level, in the foreground. */
+    bool hard_seen = false;
+    for (int i = 0; i < 200 && !hard_seen && g_thinker.n; i++) {
+        const DdzThinkJob *j = &g_thinker.jobs[0];
+        assert_false(j->background);
+        hard_seen = j->view.seat != mine && !strcmp(j->level, "hard");
+        if (!hard_seen) {
+            answer_one(t, false);
+            t_tick(t, 10);
+        }
+    }
+    assert_true(hard_seen);
+    ddz_server_stats(t->srv, &st);
+    assert_int_equal(st.unattended, 0);
+    /* The spectator goes: from the next decision on, the normal level in the background. */
+    t_send(t, w, "{\"type\":\"leave\"}");
+    ddz_server_stats(t->srv, &st);
+    assert_int_equal(st.playing, 1);
+    assert_int_equal(st.unattended, 1);
+    answer_one(t, false); /* the decision that was out */
+    t_tick(t, 10);
+    int after = 0;
+    for (int i = 0; i < 5000 && g_thinker.n; i++) {
+        const DdzThinkJob *j = &g_thinker.jobs[0];
+        assert_true(j->background);
+        assert_string_equal(j->level, "normal");
+        after++;
+        answer_one(t, false);
+        t_tick(t, 10);
+    }
+    assert_true(after > 0);
+    /* The game ends, its result is stored, and the room closes. */
+    ddz_server_stats(t->srv, &st);
+    assert_int_equal(st.games_finished, 1);
+    assert_int_equal(st.rooms, 0);
+    assert_int_equal(st.agents, 0);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -875,6 +936,7 @@ int main(void)
         cmocka_unit_test(spectators_cost_linear_traffic_and_are_capped),
         cmocka_unit_test(the_room_list_is_paged_within_the_message_limit),
         cmocka_unit_test(computer_decisions_are_handed_to_workers),
+        cmocka_unit_test(a_room_nobody_is_in_costs_little),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

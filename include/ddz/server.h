@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "ddz/game.h"
+#include "ddz/journal.h"
 #include "ddz/store.h"
 
 #define DDZ_PROTOCOL_VERSION 1
@@ -33,6 +34,7 @@ typedef struct DdzThinkJob {
     int64_t key;             /* which decision: stale answers are dropped */
     char level[16];
     uint64_t seed;
+    bool background;         /* nobody is in the room: after every other decision */
     DdzView view;
 } DdzThinkJob;
 
@@ -75,6 +77,10 @@ typedef struct DdzServerConfig {
     /* Optional log of notable events (a line without newline), e.g. to standard error. */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
+    /* The results journal (ddz/journal.h), borrowed, or NULL: a game that ends while the store
+     * is away is kept in it (on the disk before the players are told) besides in memory, and
+     * the ends it held when it was opened are written to the store by ddz_server_new. */
+    DdzJournal *journal;
 } DdzServerConfig;
 
 DdzServerConfig ddz_server_config_default(void);
@@ -134,6 +140,8 @@ typedef struct DdzServerStats {
     long games_finished, games_aborted, redeals;
     long messages, errors, cut;          /* totals: messages read, errors sent, connections cut */
     long results_pending;                /* finished games waiting for the store (it is away) */
+    long unattended;                     /* playing rooms with no person seated and no spectator */
+    long agents;                         /* computer players held by seats (the loop's agents) */
 } DdzServerStats;
 void ddz_server_stats(const DdzServer *srv, DdzServerStats *st);
 
@@ -149,6 +157,7 @@ typedef struct DdzServeConfig {
     int port;                /* 7733; 0 picks a free port (printed) */
     const char *db;          /* SQLite file, or NULL for none */
     bool sync_full;          /* SQLite synchronous=FULL (survives power loss, slower) */
+    const char *journal;     /* the results journal (ddz/journal.h): a file, or NULL for none */
     bool quiet;              /* no log lines on standard error */
     int ping_s;              /* ping a connection silent this long, cut it after twice as
                                 long without an answer (half-open connections); 0: 30 */

@@ -1,8 +1,8 @@
 /* ai.c -- the agent factory: every agent and level by name. */
+#include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
-
 #include <stdlib.h>
+#include <string.h>
 
 #include "ddz/ai.h"
 #include "ddz/rule.h"
@@ -11,10 +11,12 @@
 static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", "expert"};
 
 /* The agent behind each level: easy plays the smallest legal move and bids from a rough
- * count of high cards, normal is the rule
- * agent, hard and expert search over sampled deals with the rule agent as play-out policy
- * (hard 50 ms a decision, expert 200 ms: at most 1 s, median about 200 ms). */
-static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50", "search"};
+ * count of high cards, normal is the rule agent, hard and expert search over sampled deals
+ * with the rule agent as play-out policy (hard 50 ms a decision, expert 200 ms: at most 1 s,
+ * median about 200 ms) and bid and double by the win chance play-outs estimate (:bid). */
+static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50:bid", "search:bid"};
+/* The search levels' budget, replaced by one given with the level ("expert:1000"). */
+static const char *const LEVEL_BUDGET[DDZ_LEVEL_NB] = {"", "", ":50", ""};
 
 const char *ddz_level_name(DdzLevel level)
 {
@@ -38,27 +40,49 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err)
 const char *ddz_ai_agent_names(void)
 {
     return "random, greedy, rule, rule-v1, search, search:MS, search:MS/SAMPLES, search:...:wp|adp, easy, normal, "
-           "hard, expert, hard:adp, expert:adp";
+           "hard, expert, hard:adp, expert:adp, expert:MS, hard:MS/SAMPLES:adp";
+}
+
+int ddz_ai_resolve_name(const char *name, char *buf, size_t size)
+{
+    const char *colon = strchr(name, ':');
+    size_t head = colon ? (size_t)(colon - name) : strlen(name);
+    char word[16];
+    DdzLevel level;
+    int n;
+    if (head >= sizeof word) {
+        n = snprintf(buf, size, "%s", name);
+    } else {
+        memcpy(word, name, head);
+        word[head] = '\0';
+        if (ddz_level_parse(word, &level, NULL) != 0 || (colon && strncmp(LEVEL_AGENT[level], "search", 6) != 0)) {
+            n = snprintf(buf, size, "%s", name); /* not a level, or a level that takes no options */
+        } else if (!colon) {
+            n = snprintf(buf, size, "%s", LEVEL_AGENT[level]);
+        } else {
+            /* Options on a search level: a budget among them replaces the level's own. */
+            bool budget = false, bid = false;
+            for (const char *p = colon; p; p = strchr(p + 1, ':')) {
+                budget |= p[1] >= '0' && p[1] <= '9';
+                bid |= !strncmp(p, ":bid", 4) && (p[4] == ':' || !p[4]);
+            }
+            n = snprintf(buf, size, "search%s%s%s", budget ? "" : LEVEL_BUDGET[level], bid ? "" : ":bid", colon);
+        }
+    }
+    return n >= 0 && (size_t)n < size ? 0 : -1;
 }
 
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err)
 {
-    DdzLevel level;
     char with[96];
-    if (ddz_level_parse(name, &level, NULL) == 0)
-        name = LEVEL_AGENT[level];
-    /* A level with an objective, "expert:adp": the level's agent with it. */
-    const char *colon = strchr(name, ':');
-    if (colon && (size_t)(colon - name) < sizeof with) {
-        memcpy(with, name, (size_t)(colon - name));
-        with[colon - name] = '\0';
-        DdzObjective obj;
-        if (ddz_level_parse(with, &level, NULL) == 0 && ddz_objective_parse(colon + 1, &obj) == 0 &&
-            !strncmp(LEVEL_AGENT[level], "search", 6)) {
-            snprintf(with, sizeof with, "%s%s", LEVEL_AGENT[level], colon);
-            name = with;
+    if (ddz_ai_resolve_name(name, with, sizeof with) != 0) {
+        if (err) {
+            err->pos = 0;
+            snprintf(err->msg, sizeof err->msg, "agent name '%.40s...' is too long", name);
         }
+        return -1;
     }
+    name = with;
     if (ddz_agent_new(a, name, seed, NULL) == 0)
         return 0;
     if (!strcmp(name, "rule"))

@@ -6,6 +6,7 @@
  * one line a second (latency, memory) and --plot draws it. */
 #define _DEFAULT_SOURCE /* kill, fdopen */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,7 @@ typedef struct Load {
     size_t nlat, caplat;
     bool mixed;
     int cap;             /* connections that may be made (reconnects take new ones) */
+    int *live, nlive;    /* the bots whose connection has not closed (closed ones leave lazily) */
     double *sec_lat;     /* people's latencies of the current second */
     size_t nsec, capsec;
     double *people_lat;  /* people's latencies, the whole run */
@@ -260,6 +262,8 @@ static void lt_closed(void *ctx, long id, const char *why)
             long nid = ddz_ws_client_connect(l->ws, l->url, &err);
             if (nid >= 0) {
                 Bot *nb = &l->bots[nid];
+                ddz_client_init(&nb->c);
+                l->live[l->nlive++] = (int)nid;
                 nb->role = b->role;
                 if (b->role == R_RECONNECT)
                     snprintf(nb->token, sizeof nb->token, "%s", b->token);
@@ -398,6 +402,8 @@ static void lt_timer(void *ctx)
             break;
         }
         Bot *b = &l->bots[id];
+        ddz_client_init(&b->c);
+        l->live[l->nlive++] = (int)id;
         b->role = R_FAST;
         if (l->initial < l->keep) {
             b->role = R_KEEP;
@@ -415,10 +421,14 @@ static void lt_timer(void *ctx)
         if ((int)id + 1 > l->started)
             l->started = (int)id + 1;
     }
-    for (int i = 0; i < l->started; i++) {
+    for (int k = 0; k < l->nlive;) {
+        int i = l->live[k];
         Bot *b = &l->bots[i];
-        if (b->closed)
+        if (b->closed) {
+            l->live[k] = l->live[--l->nlive];
             continue;
+        }
+        k++;
         if (l->mixed && b->c.player && b->next_at && now >= b->next_at && now < l->end)
             role_move(l, b, i, now);
         if (b->act_at && now >= b->act_at) {
@@ -472,8 +482,9 @@ static void memory_of(pid_t pid, double *peak, double *now)
     fclose(f);
 }
 
-/* Starts ddz serve on a free port; returns its pid and writes its URL. */
-static pid_t start_server(const char *db, char *url, size_t size)
+/* Starts ddz serve on a free port, quiet or logging to log_path; returns its pid and writes
+ * its URL. */
+static pid_t start_server(const char *db, const char *log_path, char *url, size_t size)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -485,9 +496,18 @@ static pid_t start_server(const char *db, char *url, size_t size)
         dup2(fds[1], 1);
         close(fds[0]);
         close(fds[1]);
+        int logfd = log_path ? open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;
+        if (logfd >= 0) {
+            dup2(logfd, 2);
+            close(logfd);
+        }
         /* Every client comes from 127.0.0.1: no limit of rooms per address. */
-        execl("/proc/self/exe", "ddz", "serve", "--port", "0", "--quiet", "--bot-delay", "0", "--quick-wait", "5",
-              "--rooms-per-address", "100000", "--db", db, (char *)NULL);
+        if (logfd >= 0)
+            execl("/proc/self/exe", "ddz", "serve", "--port", "0", "--bot-delay", "0", "--quick-wait", "5",
+                  "--rooms-per-address", "100000", "--db", db, (char *)NULL);
+        else
+            execl("/proc/self/exe", "ddz", "serve", "--port", "0", "--quiet", "--bot-delay", "0", "--quick-wait", "5",
+                  "--rooms-per-address", "100000", "--db", db, (char *)NULL);
         _exit(127);
     }
     close(fds[1]);
@@ -514,6 +534,7 @@ int cmd_loadtest(int argc, char **argv)
 {
     long clients = 300, duration = 20, think = 300, server_pid = 0, keep = 0;
     const char *url = NULL, *db = NULL, *profile = "plain", *csv = NULL, *plot = NULL, *keep_level = "hard";
+    const char *server_log = NULL;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (i + 1 >= argc)
@@ -526,9 +547,11 @@ int cmd_loadtest(int argc, char **argv)
             url = v;
         else if (!strcmp(o, "--db"))
             db = v;
+        else if (!strcmp(o, "--server-log"))
+            server_log = v;
         else if (!strcmp(o, "--clients") && num && n >= 1 && n <= 100000)
             clients = n;
-        else if (!strcmp(o, "--duration") && num && n >= 1)
+        else if (!strcmp(o, "--duration") && num && n >= 1 && n <= 86400)
             duration = n;
         else if (!strcmp(o, "--think") && num)
             think = n;
@@ -549,8 +572,13 @@ int cmd_loadtest(int argc, char **argv)
             return cli_fail("loadtest: bad argument %s %s (see ddz help loadtest)", o, v);
     }
     Load *l = calloc(1, sizeof *l);
-    int cap = (int)(clients * 3 + keep) + 64; /* reconnects and attackers take new connections */
-    if (!l || !(l->bots = calloc((size_t)cap, sizeof *l->bots))) {
+    /* Reconnects take new connections: of every 20 clients, an attacker is cut and comes back
+     * every 5 s or so, a reconnecting client every 15 to 30 s. */
+    long per20 = duration / 4 + duration / 10 + 4;
+    int cap = (int)(clients + keep + (clients / 20 + 1) * per20) + 64;
+    if (!l || !(l->bots = calloc((size_t)cap, sizeof *l->bots)) || !(l->live = calloc((size_t)cap, sizeof *l->live))) {
+        if (l)
+            free(l->bots);
         free(l);
         return cli_fail("loadtest: out of memory");
     }
@@ -560,9 +588,10 @@ int cmd_loadtest(int argc, char **argv)
             snprintf(db_path, sizeof db_path, "/tmp/ddz-loadtest-%d.db", (int)getpid());
             db = db_path;
         }
-        l->server = start_server(db, own_url, sizeof own_url);
+        l->server = start_server(db, server_log, own_url, sizeof own_url);
         if (l->server < 0) {
             free(l->bots);
+            free(l->live);
             free(l);
             return cli_fail("loadtest: could not start ddz serve");
         }
@@ -582,8 +611,6 @@ int cmd_loadtest(int argc, char **argv)
     if (l->csv)
         fprintf(l->csv, "second,clients,people_samples,people_p50_ms,people_p99_ms,people_max_ms,actions,games,"
                         "server_rss_mb\n");
-    for (int i = 0; i < cap; i++)
-        ddz_client_init(&l->bots[i].c);
     ddz_rng_seed(&l->rng, 20260101);
     DdzWsHandler h = {lt_open, lt_message, lt_closed, lt_timer};
     DdzError err;
@@ -681,8 +708,9 @@ int cmd_loadtest(int argc, char **argv)
         snprintf(p, sizeof p, "%s-shm", db_path);
         unlink(p);
     }
-    for (int i = 0; i < cap; i++)
+    for (int i = 0; i < l->started; i++)
         ddz_client_free(&l->bots[i].c);
+    free(l->live);
     if (l->csv)
         fclose(l->csv);
     free(l->plot);

@@ -223,7 +223,9 @@ bool guard_pw_attacked(const Tries *room, int64_t now);
  * (each tick that finds the store alive) until it is stored or refused. */
 void pending_add(DdzServer *srv, const Room *r, const DdzStoreEnd *e);
 void pending_retry(DdzServer *srv);
-void pending_free(DdzServer *srv);   /* a last try, then what is left is logged and dropped */
+/* The ends the journal (cfg.journal) held at its opening: queued and written now. */
+void pending_replay(DdzServer *srv);
+void pending_free(DdzServer *srv);   /* a last try; what is left is logged, and stays in the journal */
 
 /* room.c */
 Room *room_find(DdzServer *srv, long id);
@@ -250,6 +252,7 @@ void room_gc(DdzServer *srv);
 void room_set_auto(DdzServer *srv, Room *r, int seat, bool on, const char *reason);
 json_t *room_summary(const Room *r);
 int room_humans(const Room *r, bool connected_only);
+bool room_unattended(const Room *r);
 void room_broadcast_text(DdzServer *srv, Room *r, const char *text, size_t len);
 
 /* table.c */

@@ -1,6 +1,7 @@
 /* pool.c -- worker threads for computer decisions. Each job carries a copy of the seat's view
  * and makes its own agent (ddz_server_think), so a worker shares nothing with the loop but
- * the two queues, each under the pool's mutex. */
+ * the queues, under the pool's mutex. Decisions of rooms somebody is in go first; those of
+ * games nobody is in (DdzThinkJob.background) wait for a free worker. */
 #define _DEFAULT_SOURCE
 #include <pthread.h>
 #include <stdlib.h>
@@ -20,7 +21,7 @@ typedef struct Job {
 struct DdzPool {
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    Job *queue, *queue_tail, *done;
+    Job *queue[2], *tail[2], *done; /* [0] first, [1] background */
     bool stop;
     int pending;
     int64_t max_wait;
@@ -42,14 +43,15 @@ static void *worker(void *arg)
     DdzPool *p = arg;
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        while (!p->queue && !p->stop)
+        while (!p->queue[0] && !p->queue[1] && !p->stop)
             pthread_cond_wait(&p->cv, &p->mu);
         if (p->stop)
             break;
-        Job *j = p->queue;
-        p->queue = j->next;
-        if (!p->queue)
-            p->queue_tail = NULL;
+        int q = p->queue[0] ? 0 : 1;
+        Job *j = p->queue[q];
+        p->queue[q] = j->next;
+        if (!p->queue[q])
+            p->tail[q] = NULL;
         pthread_mutex_unlock(&p->mu);
         j->started = mono_ms();
         j->ok = ddz_server_think(&j->job, &j->action) == 0;
@@ -107,11 +109,12 @@ int ddz_pool_submit(DdzPool *p, const DdzThinkJob *job)
         free(j);
         return -1;
     }
-    if (p->queue_tail)
-        p->queue_tail->next = j;
+    int q = job->background ? 1 : 0;
+    if (p->tail[q])
+        p->tail[q]->next = j;
     else
-        p->queue = j;
-    p->queue_tail = j;
+        p->queue[q] = j;
+    p->tail[q] = j;
     p->pending++;
     pthread_cond_signal(&p->cv);
     pthread_mutex_unlock(&p->mu);
@@ -164,11 +167,12 @@ void ddz_pool_free(DdzPool *p)
     pthread_mutex_unlock(&p->mu);
     for (int i = 0; i < p->nthreads; i++)
         pthread_join(p->threads[i], NULL);
-    for (Job **l = &p->queue; *l;) {
-        Job *j = *l;
-        *l = j->next;
-        free(j);
-    }
+    for (int q = 0; q < 2; q++)
+        for (Job **l = &p->queue[q]; *l;) {
+            Job *j = *l;
+            *l = j->next;
+            free(j);
+        }
     for (Job **l = &p->done; *l;) {
         Job *j = *l;
         *l = j->next;

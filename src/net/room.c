@@ -99,6 +99,13 @@ int room_humans(const Room *r, bool connected_only)
     return n;
 }
 
+/* Nobody is in the room: no person seated (connected or able to come back), no spectator,
+ * not a tournament's table. A game there is played by computers only, for nobody to see. */
+bool room_unattended(const Room *r)
+{
+    return room_humans(r, false) == 0 && r->nwatch == 0 && !r->tour;
+}
+
 /* Closes rooms nobody is in: no human seated, no spectator, no game running. */
 void room_gc(DdzServer *srv)
 {

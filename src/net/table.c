@@ -52,11 +52,25 @@ int room_add_bot(DdzServer *srv, Room *r, int s, const char *level)
     }
     snprintf(st->name, sizeof st->name, "电脑%s(%s)", NTH[nth], LEVEL_ZH[lv]);
     st->ready = true;
-    if (seat_agent(srv, r, s) != 0) {
-        room_seat_clear(st);
-        return -1;
-    }
+    /* No agent yet: a decision handed to the think pool makes its own, so a bot seat holds
+     * one (computer_act_by) only when the loop itself decides. */
+    (void)srv;
     return 0;
+}
+
+/* The level a computer decides at for seat s: a bot's own, the auto level for a person's
+ * seat; but the normal level at most in a game nobody is in (room_unattended: every person
+ * left, nobody watches). The search levels cost 50-200 ms of CPU a decision, and such games
+ * were opened faster than a busy server finished them; nobody sees them, and only the
+ * leavers' scores (played on by the auto level anyway) depend on them. */
+static const char *decision_level(const DdzServer *srv, const Room *r, int s)
+{
+    const Seat *st = &r->seat[s];
+    const char *level = st->kind == SEAT_BOT ? st->level : srv->cfg.auto_level;
+    DdzLevel lv;
+    if (room_unattended(r) && !(ddz_level_parse(level, &lv, NULL) == 0 && lv <= DDZ_LEVEL_NORMAL))
+        return ddz_level_name(DDZ_LEVEL_NORMAL);
+    return level;
 }
 
 /* The game ---------------------------------------------------------------------------------*/
@@ -246,7 +260,9 @@ static void finish(DdzServer *srv, Room *r)
         room_back_to_waiting(srv, r);
 }
 
-/* Back to waiting: people ready again; leavers and the disconnected lose their seats. */
+/* Back to waiting: people ready again; leavers and the disconnected lose their seats. In a
+ * room 托管 ends with the game (the next one needs the player's `ready`: it is there); at a
+ * tournament table it goes on. */
 void room_back_to_waiting(DdzServer *srv, Room *r)
 {
     r->state = ROOM_WAITING;
@@ -257,9 +273,11 @@ void room_back_to_waiting(DdzServer *srv, Room *r)
         Seat *st = &r->seat[s];
         if (st->kind != SEAT_HUMAN)
             continue;
-        if (r->tour) { /* a tournament seat stays its entrant's; away, the computer plays it */
+        if (r->tour) {
+            /* A tournament seat stays its entrant's, and the next game deals by itself: 托管
+             * (asked, two deadlines missed, or away) goes on until the player acts, takes
+             * over or comes back. */
             st->ready = true;
-            st->autop = false;
             st->timeouts = 0;
             room_seat_drop_agent(st);
             continue;
@@ -443,6 +461,24 @@ static DdzAction default_action(DdzServer *srv, const DdzGame *g)
     return ddz_action_play(s, n ? srv->moves[0] : ddz_move_pass(), 0);
 }
 
+/* Which decision of which game a room is at. */
+static int64_t decision_key(const Room *r)
+{
+    return (int64_t)r->games << 16 | r->game->nhist;
+}
+
+/* The decision of the seat to act, as a job for a thinker. */
+static void think_job(DdzServer *srv, const Room *r, DdzThinkJob *job)
+{
+    memset(job, 0, sizeof *job);
+    job->room = r->id;
+    job->key = decision_key(r);
+    snprintf(job->level, sizeof job->level, "%s", decision_level(srv, r, r->game->turn));
+    job->background = room_unattended(r);
+    srv_random(srv, &job->seed, sizeof job->seed);
+    ddz_game_view(r->game, r->game->turn, &job->view);
+}
+
 /* The computer's choice for the seat to act, by: "bot", "auto" or "timeout". Whatever happens
  * the seat acts: when the agent fails or is refused, the default; when the engine refuses
  * that too, every legal action in turn. Returns 0, or -1 when nothing was accepted (a bug:
@@ -454,15 +490,21 @@ static int computer_act_by(DdzServer *srv, Room *r, const char *by, bool agent_f
     Seat *st = &r->seat[s];
     DdzAction a;
     DdzError err;
-    if (agent_first && seat_agent(srv, r, s) == 0) {
+    int got = -1;
+    if (agent_first && room_unattended(r)) { /* a passing agent at the level of such games */
+        DdzThinkJob job;
+        think_job(srv, r, &job);
+        got = ddz_server_think(&job, &a);
+    } else if (agent_first && seat_agent(srv, r, s) == 0) {
         DdzView v;
         ddz_game_view(g, s, &v);
-        if (st->agent.act(st->agent.state, &v, &a) == 0) {
+        if ((got = st->agent.act(st->agent.state, &v, &a)) == 0)
             a.seat = (uint8_t)s;
-            if (room_apply(srv, r, &a, by, &err) == 0)
-                return 0;
-            srv_log(srv, "room %ld: computer player refused: %s", r->id, err.msg);
-        }
+    }
+    if (got == 0) {
+        if (room_apply(srv, r, &a, by, &err) == 0)
+            return 0;
+        srv_log(srv, "room %ld: computer player refused: %s", r->id, err.msg);
     }
     a = default_action(srv, g);
     if (room_apply(srv, r, &a, by, &err) == 0)
@@ -494,12 +536,6 @@ static void computer_act(DdzServer *srv, Room *r)
         abort_game(srv, r, "no legal action was accepted for a computer player");
 }
 
-/* Which decision of which game a room is at. */
-static int64_t decision_key(const Room *r)
-{
-    return (int64_t)r->games << 16 | r->game->nhist;
-}
-
 /* Hands the decision to cfg.think: 1 when it is out (or already was), 0 to decide here. */
 static int think_out(DdzServer *srv, Room *r)
 {
@@ -509,13 +545,7 @@ static int think_out(DdzServer *srv, Room *r)
         return 1;
     /* (An answer 30 s late is taken for lost: the decision goes out again.) */
     DdzThinkJob job;
-    memset(&job, 0, sizeof job);
-    job.room = r->id;
-    job.key = decision_key(r);
-    const Seat *st = &r->seat[r->game->turn];
-    snprintf(job.level, sizeof job.level, "%s", st->kind == SEAT_BOT ? st->level : srv->cfg.auto_level);
-    srv_random(srv, &job.seed, sizeof job.seed);
-    ddz_game_view(r->game, r->game->turn, &job.view);
+    think_job(srv, r, &job);
     if (srv->cfg.think(srv->cfg.think_ctx, &job) != 0)
         return 0;
     r->thinking = job.key;

@@ -16,6 +16,9 @@
 #include <unistd.h>
 
 #include <libwebsockets.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "ddz/client.h"
 #include "ddz/http.h"
@@ -246,7 +249,7 @@ typedef struct Serve {
     Map map;
     const DdzServeConfig *cfg;
     bool uv, stopping;
-    int64_t last_stats;
+    int64_t last_stats, stats_ms; /* the statistics line: last, every (DDZ_STATS_S, else 60 s) */
     const DdzWebSite *web;
     DdzPool *pool;        /* computer decisions, off the loop (NULL: on it) */
 } Serve;
@@ -362,17 +365,24 @@ static void tick(lws_sorted_usec_list_t *sul)
         ddz_pool_drain(sv->pool, sv->srv, now);
     ddz_server_tick(sv->srv, now);
     drain(sv);
-    if (!sv->cfg->quiet && now - sv->last_stats >= 60000) {
+    if (!sv->cfg->quiet && now - sv->last_stats >= sv->stats_ms) {
         DdzServerStats st;
         ddz_server_stats(sv->srv, &st);
         int pending = 0;
         int64_t wait = 0;
         if (sv->pool)
             ddz_pool_stats(sv->pool, &pending, &wait);
-        say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing), %ld games finished, "
-            "%ld aborted; %d computer decisions pending (longest queue wait %lld ms); %ld results waiting for the "
-            "store", st.conns, st.rooms, st.playing, st.games_finished, st.games_aborted, pending, (long long)wait,
-            st.results_pending);
+        double heap = -1, held = -1; /* MB the allocator has handed out, and holds from the system */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+        struct mallinfo2 mi = mallinfo2();
+        heap = (double)(mi.uordblks + mi.hblkhd) / 1048576.0;
+        held = (double)(mi.arena + mi.hblkhd) / 1048576.0;
+#endif
+        say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing, %ld of them with "
+            "nobody in), %ld games finished, %ld aborted; %d computer decisions pending (longest queue wait %lld ms), "
+            "%ld computer players held; heap %.1f MB in use of %.1f MB; %ld results waiting for the store", st.conns,
+            st.rooms, st.playing, st.unattended, st.games_finished, st.games_aborted, pending, (long long)wait,
+            st.agents, heap, held, st.results_pending);
         sv->last_stats = now;
     }
     lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
@@ -499,6 +509,13 @@ static int listen_address(const char *given, char *out, size_t size, DdzError *e
     return 0;
 }
 
+/* A line of the results journal that does not read: an error, with its file and line. */
+static void journal_warn(void *ctx, const char *line)
+{
+    const DdzServeConfig *const *cfg = ctx;
+    say(*cfg, 3, "%s", line);
+}
+
 int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
 {
     char iface[INET6_ADDRSTRLEN + IF_NAMESIZE + 2];
@@ -522,6 +539,13 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     DdzServerConfig scfg = cfg->server;
     if (!cfg->quiet && !scfg.log)
         scfg.log = log_line;
+    DdzJournal *journal = NULL;
+    const DdzServeConfig *say_cfg = cfg;
+    if (cfg->journal && !(journal = ddz_journal_open(cfg->journal, journal_warn, &say_cfg, err))) {
+        ddz_store_close(store);
+        return -1;
+    }
+    scfg.journal = journal;
     int threads = cfg->think_threads;
     if (threads == 0) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -531,6 +555,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
         sv.pool = ddz_pool_new(threads, wake, &sv);
         if (!sv.pool) {
             snprintf(err->msg, sizeof err->msg, "cannot start threads for computer players");
+            ddz_journal_close(journal);
             ddz_store_close(store);
             return -1;
         }
@@ -540,6 +565,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     sv.srv = ddz_server_new(&scfg, store, err);
     if (!sv.srv) {
         ddz_pool_free(sv.pool);
+        ddz_journal_close(journal);
         ddz_store_close(store);
         return -1;
     }
@@ -570,6 +596,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
                  cfg->port);
         ddz_pool_free(sv.pool);
         ddz_server_free(sv.srv);
+        ddz_journal_close(journal);
         ddz_store_close(store);
         return -1;
     }
@@ -578,8 +605,11 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     bool v6 = strchr(iface, ':') != NULL; /* an IPv6 address goes in brackets in a URL */
     printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
            cfg->db ? " with " : "", cfg->db ? cfg->db : "");
-    if (cfg->web) /* one line: scripts read the port from it */
-        printf(" (in a browser: http://%s%s%s:%d/)", v6 ? "[" : "", iface, v6 ? "]" : "", port);
+    if (cfg->web) { /* one line: scripts read the port from it */
+        char url[200];
+        ddz_http_url(iface, port, "/", url, sizeof url);
+        printf(" (in a browser: %s)", url);
+    }
     printf("\n");
     fflush(stdout);
     if (cfg->listening)
@@ -590,6 +620,8 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
     sv.last_stats = now_ms();
+    const char *every = getenv("DDZ_STATS_S");
+    sv.stats_ms = every && atoi(every) > 0 ? atoi(every) * 1000LL : 60000;
     lws_sul_schedule(sv.ctx, 0, &sv.sul, tick, TICK_MS * LWS_US_PER_MS);
     while (!g_stop && !sv.stopping)
         if (lws_service(sv.ctx, 0) < 0 || sv.uv)
@@ -609,6 +641,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     sv.srv = NULL;
     free(sv.map.keys);
     free(sv.map.vals);
+    ddz_journal_close(journal);
     ddz_store_close(store);
     say(cfg, 5, "stopped; %ld games finished, %ld aborted", st.games_finished, st.games_aborted + st.playing);
     return 0;
