@@ -217,6 +217,16 @@ case $out in
 *"欢迎，赵六（玩家 "*"还没有房间"*"! 没有房间 4242。"*"! 请先加入或创建房间。"*) ;;
 *) fail "plain_zh: $out" ;;
 esac
+# Its commands have Chinese words, and its help and hints speak Chinese.
+runs=$((runs + 1))
+out=$(printf '帮助\n房间\n加入 4242\n加入\n提示\n不要\n' | "$DDZ" connect "$url" --plain --lang zh --name 钱七 2>&1)
+for want in "大厅与房间：" "  ? 或 帮助                本帮助；q 或 退出：离开服务器" "还没有房间" "! 没有房间 4242。" \
+    "! join 需要房号：join 房号 [密码]" "! 轮到你出牌时才有提示" "! 请先加入或创建房间。"; do
+    case $out in
+    *"$want"*) ;;
+    *) fail "plain_zh_words: no '$want' in: $out" ;;
+    esac
+done
 # Refusals are worded by the client, in its language.
 runs=$((runs + 1))
 out=$(printf 'join 4242\n' | "$DDZ" connect "$url" --plain --lang en --name Zhao 2>&1)
