@@ -314,6 +314,7 @@ static void search_names_known_answers(void **state)
         {"search:wp:infer:0/70", 0, 70, 16, true, DDZ_OBJECTIVE_WP},
         {"search:solve20:5000", 5000, 10000, 20, false, DDZ_OBJECTIVE_AUTO},
         {"search:solve0", 200, 400, 0, false, DDZ_OBJECTIVE_AUTO},
+        {"search:bid:0/30", 0, 30, 16, false, DDZ_OBJECTIVE_AUTO},
     };
     for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
         DdzSearchConfig c;
@@ -330,6 +331,11 @@ static void search_names_known_answers(void **state)
     assert_int_not_equal(ddz_search_config_parse("search:solve", &c, NULL), 0);
     assert_int_not_equal(ddz_search_config_parse("search:solve9:solve9", &c, NULL), 0);
     assert_int_not_equal(ddz_search_config_parse("search:infer:infer", &c, NULL), 0);
+    assert_int_not_equal(ddz_search_config_parse("search:bid:bid", &c, NULL), 0);
+    assert_int_not_equal(ddz_search_config_parse("search:bids", &c, NULL), 0);
+    assert_false(ddz_search_default().bid_playouts);
+    assert_int_equal(ddz_search_config_parse("search:0/9:bid", &c, NULL), 0);
+    assert_true(c.bid_playouts);
     assert_int_not_equal(ddz_search_config_parse("search:0/0", &c, NULL), 0);
 }
 
@@ -344,13 +350,14 @@ static void level_names_with_options_known_answers(void **state)
         const char *name, *want;
         int time_ms, samples;
     } T[] = {
-        {"expert", "search", 200, 400},
-        {"hard", "search:50", 50, 400},
-        {"hard:adp", "search:50:adp", 50, 400},
-        {"expert:1000", "search:1000", 1000, 2000},
-        {"hard:20", "search:20", 20, 400},
-        {"hard:0/20:wp", "search:0/20:wp", 0, 20},
-        {"expert:adp:500", "search:adp:500", 500, 1000},
+        {"expert", "search:bid", 200, 400},
+        {"hard", "search:50:bid", 50, 400},
+        {"hard:adp", "search:50:bid:adp", 50, 400},
+        {"expert:1000", "search:bid:1000", 1000, 2000},
+        {"hard:20", "search:bid:20", 20, 400},
+        {"hard:0/20:wp", "search:bid:0/20:wp", 0, 20},
+        {"expert:adp:500", "search:bid:adp:500", 500, 1000},
+        {"expert:bid:adp", "search:bid:adp", 200, 400},
         {"normal", "rule", -1, -1},
         {"normal:1000", "normal:1000", -1, -1},
         {"search:0/5", "search:0/5", 0, 5},
@@ -370,6 +377,77 @@ static void level_names_with_options_known_answers(void **state)
     }
     char small[8];
     assert_int_not_equal(ddz_ai_resolve_name("expert:1000", small, sizeof small), 0);
+}
+
+/* Bids and doubles by play-outs (:bid), known answers: the win chance the play-outs give a
+ * bidder holding the rocket, four 2s and three aces is near 1, and 3 is bid; a hand of low
+ * cards with no control is near 0; a farmer beside a landlord that took the rocket and a 2
+ * with the bottom, holding low cards itself, sees its side behind and does not double. The
+ * same generator state gives the same chance. */
+static void bids_by_playout_win_chance(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *hand; /* seat 0's 17 cards; the others dealt at random */
+        bool crowned;     /* landlord 1 with bottom 2BR, in the doubling; else the bidding */
+        double lo, hi;
+    } T[] = {
+        {"BR2222AAAKKQQJJT9", false, 0.9, 1.0},
+        {"33445566789TTJ9QK", false, 0.0, 0.4},
+        {"3344556678899TTJQ", true, 0.0, 0.4},
+    };
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    DdzSearchConfig cfg;
+    assert_int_equal(ddz_search_config_parse("search:0/100:bid", &cfg, NULL), 0);
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        DdzOptions opt = ddz_options_default();
+        if (T[i].crowned)
+            opt.double_mode = DDZ_DOUBLE_FARMER;
+        DdzRanks want;
+        DdzCards hands[DDZ_SEAT_NB] = {0, 0, 0}, bottom = 0;
+        assert_int_equal(ddz_ranks_parse(T[i].hand, &want, NULL), 0);
+        assert_true(ddz_cards_pick(DDZ_DECK, want, &hands[0]));
+        DdzCards rest = DDZ_DECK & ~hands[0];
+        if (T[i].crowned) {
+            DdzRanks b;
+            assert_int_equal(ddz_ranks_parse("2BR", &b, NULL), 0);
+            assert_true(ddz_cards_pick(rest, b, &bottom));
+            rest &= ~bottom;
+        }
+        for (int s = 1; s < DDZ_SEAT_NB; s++)
+            for (int k = 0; k < 17; k++, rest &= rest - 1)
+                hands[s] |= rest & -rest;
+        if (!T[i].crowned)
+            bottom = rest;
+        assert_int_equal(ddz_game_from_hands(g, &opt, hands, bottom, T[i].crowned ? 1 : 0, NULL), 0);
+        if (T[i].crowned) {
+            DdzAction bid = ddz_action_bid(1, 3);
+            assert_int_equal(ddz_game_apply(g, &bid, NULL), 0);
+            assert_int_equal(g->phase, DDZ_PHASE_DOUBLE);
+            while (g->turn != 0) {
+                DdzAction no = ddz_action_double(g->turn, 0);
+                assert_int_equal(ddz_game_apply(g, &no, NULL), 0);
+            }
+        }
+        DdzView v;
+        ddz_game_view(g, 0, &v);
+        DdzRng rng, again;
+        ddz_rng_seed(&rng, 77 + i);
+        again = rng;
+        double p = ddz_search_win_chance(&cfg, &v, &rng, 100);
+        printf("row %zu: win chance %.2f\n", i, p);
+        if (p < T[i].lo || p > T[i].hi)
+            fail_msg("row %zu: win chance %g, want %g..%g", i, p, T[i].lo, T[i].hi);
+        assert_true(ddz_search_win_chance(&cfg, &v, &again, 100) == p);
+        DdzAgent a;
+        DdzAction act;
+        assert_int_equal(ddz_ai_agent_new(&a, "search:0/100:bid", 5, NULL), 0);
+        assert_int_equal(a.act(a.state, &v, &act), 0);
+        assert_int_equal(act.value, i == 0 ? 3 : 0);
+        ddz_agent_free(&a);
+    }
+    free(g);
 }
 
 /* The opponent model (infer) on games the rule agent plays: its weights put more of the
@@ -452,6 +530,7 @@ int main(void)
         cmocka_unit_test(objective_names),
         cmocka_unit_test(search_names_known_answers),
         cmocka_unit_test(level_names_with_options_known_answers),
+        cmocka_unit_test(bids_by_playout_win_chance),
         cmocka_unit_test(inference_weights_favour_the_true_deal),
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
     };

@@ -23,11 +23,11 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err);
  * seed seeds the agent's own generator. Returns 0, or -1 with err listing the names. */
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err);
 
-/* The agent name behind `name` into buf: a level's agent ("hard" -> "search:50"); a search
- * level with options, the search with them, a budget among them replacing the level's own
- * ("hard:adp" -> "search:50:adp", "expert:1000" -> "search:1000", "hard:0/20:wp" ->
- * "search:0/20:wp"); any other name unchanged ("normal:adp" stays, and is refused).
- * Returns 0, or -1 when buf is too small. */
+/* The agent name behind `name` into buf: a level's agent ("hard" -> "search:50:bid"); a
+ * search level with options, the search with them, a budget among them replacing the
+ * level's own ("hard:adp" -> "search:50:bid:adp", "expert:1000" -> "search:bid:1000",
+ * "hard:0/20:wp" -> "search:bid:0/20:wp"); any other name unchanged ("normal:adp" stays, and
+ * is refused). Returns 0, or -1 when buf is too small. */
 int ddz_ai_resolve_name(const char *name, char *buf, size_t size);
 
 /* The "easy" computer player (level easy): plays the smallest move that beats the table,

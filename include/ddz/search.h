@@ -32,6 +32,8 @@ typedef struct DdzSearchConfig {
     double infer_eps;     /* with infer: each decision the policy would not have made in a
                              sample divides its weight by 1/infer_eps (0 < eps <= 1) */
     DdzObjective objective;
+    bool bid_playouts;    /* bids and doubles from the hand's win chance, estimated by play-outs
+                             of sampled deals, instead of the policy's */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);
@@ -40,8 +42,9 @@ DdzSearchConfig ddz_search_default(void);
  * once, in any order: ":MS" (a time budget per decision; the sample cap grows with it, 2
  * samples a millisecond, at least the default 400) or ":MS/SAMPLES" (MS 0: a fixed number of
  * samples, which makes the play independent of the machine's speed), ":wp" or ":adp" (the
- * objective), ":infer" (samples kept by the opponent model) and ":solveN" (worlds with at
- * most N cards left solved exactly, 0 never). Returns 0, or -1 with err saying how to write it. */
+ * objective), ":infer" (samples kept by the opponent model), ":solveN" (worlds with at
+ * most N cards left solved exactly, 0 never) and ":bid" (bids and doubles by the win chance
+ * play-outs estimate, see ddz_search_win_chance). Returns 0, or -1 with err saying how to write it. */
 int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err);
 
 /* Makes a search agent. Returns 0, or -1 with err (an unknown policy). */
@@ -69,6 +72,14 @@ typedef struct DdzSamplerEval {
 } DdzSamplerEval;
 int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
                             DdzSamplerEval *sum);
+
+/* The chance that the side of v's seat wins, estimated from `n` play-outs by cfg's policy of
+ * deals drawn at random consistently with v, in the bidding (v->phase DDZ_PHASE_BID: the
+ * seat takes the landlord's place, with a bottom drawn among the unseen cards) or the
+ * doubling (the landlord known). The play-outs start at once; no doubling. A time budget
+ * (cfg->time_ms > 0) may stop it after 16 play-outs. Returns the chance in [0, 1], or -1 when
+ * v is in neither phase. Deterministic for a given generator state without a time budget. */
+double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRng *rng, int n);
 
 /* Draws one deal of the hidden cards consistent with view v into hands[3] (v's own hand
  * exact); the bottom is v->bottom once known. Exposed for tests. */

@@ -11,10 +11,12 @@
 static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", "expert"};
 
 /* The agent behind each level: easy plays the smallest legal move and bids from a rough
- * count of high cards, normal is the rule
- * agent, hard and expert search over sampled deals with the rule agent as play-out policy
- * (hard 50 ms a decision, expert 200 ms: at most 1 s, median about 200 ms). */
-static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50", "search"};
+ * count of high cards, normal is the rule agent, hard and expert search over sampled deals
+ * with the rule agent as play-out policy (hard 50 ms a decision, expert 200 ms: at most 1 s,
+ * median about 200 ms) and bid and double by the win chance play-outs estimate (:bid). */
+static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50:bid", "search:bid"};
+/* The search levels' budget, replaced by one given with the level ("expert:1000"). */
+static const char *const LEVEL_BUDGET[DDZ_LEVEL_NB] = {"", "", ":50", ""};
 
 const char *ddz_level_name(DdzLevel level)
 {
@@ -59,10 +61,12 @@ int ddz_ai_resolve_name(const char *name, char *buf, size_t size)
             n = snprintf(buf, size, "%s", LEVEL_AGENT[level]);
         } else {
             /* Options on a search level: a budget among them replaces the level's own. */
-            bool budget = false;
-            for (const char *p = colon; p; p = strchr(p + 1, ':'))
+            bool budget = false, bid = false;
+            for (const char *p = colon; p; p = strchr(p + 1, ':')) {
                 budget |= p[1] >= '0' && p[1] <= '9';
-            n = snprintf(buf, size, "%s%s", budget ? "search" : LEVEL_AGENT[level], colon);
+                bid |= !strncmp(p, ":bid", 4) && (p[4] == ':' || !p[4]);
+            }
+            n = snprintf(buf, size, "search%s%s%s", budget ? "" : LEVEL_BUDGET[level], bid ? "" : ":bid", colon);
         }
     }
     return n >= 0 && (size_t)n < size ? 0 : -1;

@@ -25,7 +25,7 @@ typedef struct Search {
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO};
+    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, false};
     return c;
 }
 
@@ -44,7 +44,7 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
 {
     *cfg = ddz_search_default();
     const char *opts = name + 6;
-    bool budget = false, objective = false, solve = false;
+    bool budget = false, objective = false, solve = false, bid = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -58,6 +58,8 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
             long cards = !strncmp(word, "solve", 5) ? strtol(word + 5, &end, 10) : -1;
             if (!strcmp(word, "infer") && !cfg->infer) {
                 cfg->infer = true;
+            } else if (!strcmp(word, "bid") && !bid) {
+                cfg->bid_playouts = bid = true;
             } else if (cards >= 0 && word[5] >= '0' && word[5] <= '9' && !*end && cards <= 54 && !solve) {
                 cfg->solve_cards = (int)cards;
                 solve = true;
@@ -89,7 +91,7 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
 bad:
     if (err)
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN] (MS 0..60000, SAMPLES 1..200000)", name);
+                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid] (MS 0..60000, SAMPLES 1..200000)", name);
     return -1;
 }
 
@@ -324,9 +326,107 @@ static bool risky_move(const DdzView *v, const DdzMove *m)
     return false;
 }
 
+/* One play-out of a deal drawn consistently with v, from the bidding (v's seat the landlord,
+ * a drawn bottom) or the doubling (the landlord known): 1 when v's side wins, 0 when it
+ * loses, -1 when no game could be made. */
+static int bid_playout(DdzGame *g, DdzAgent policy[DDZ_SEAT_NB], const DdzView *v, DdzRng *rng)
+{
+    DdzCards hands[DDZ_SEAT_NB], all = 0;
+    ddz_search_sample(v, rng, hands);
+    bool crowned = v->phase == DDZ_PHASE_DOUBLE;
+    int lord = crowned ? v->landlord : v->seat;
+    if (crowned)
+        hands[lord] &= ~v->bottom; /* the cards dealt, without the bottom it took */
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        all |= hands[s];
+    DdzCards bottom = crowned ? v->bottom : ddz_ruleset_deck(v->opt.rules) & ~all;
+    DdzOptions opt = v->opt;
+    opt.bid_mode = DDZ_BID_POINTS;
+    opt.first_bidder = DDZ_FIRST_GIVEN;
+    opt.double_mode = DDZ_DOUBLE_NONE;
+    opt.show_cards = false;
+    if (ddz_game_from_hands(g, &opt, hands, bottom, lord, NULL) != 0)
+        return -1;
+    DdzAction bid = ddz_action_bid(lord, 3);
+    if (ddz_game_apply(g, &bid, NULL) != 0)
+        return -1;
+    while (g->phase == DDZ_PHASE_PLAY)
+        if (ddz_agent_step(&policy[g->turn], g, NULL) != 0)
+            return -1;
+    DdzResult r;
+    if (ddz_game_result(g, &r) != 0)
+        return -1;
+    return (v->seat == r.landlord) == r.landlord_won;
+}
+
+static double win_chance(Search *se, const DdzView *v, int n)
+{
+    if ((v->phase != DDZ_PHASE_BID && v->phase != DDZ_PHASE_DOUBLE) || ddz_ruleset_is_48(v->opt.rules))
+        return -1;
+    double deadline = now_ms() + se->cfg.time_ms;
+    int wins = 0, games = 0;
+    for (int i = 0; i < n && (se->cfg.time_ms <= 0 || games < 16 || now_ms() < deadline); i++) {
+        int w = bid_playout(&se->world, se->policy, v, &se->rng);
+        if (w < 0)
+            break;
+        wins += w;
+        games++;
+    }
+    return games > 0 ? (double)wins / games : -1;
+}
+
+double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRng *rng, int n)
+{
+    DdzAgent a;
+    if (ddz_search_agent_new(&a, cfg, ddz_rng_next(rng), NULL) != 0)
+        return -1;
+    Search *se = a.state;
+    se->rng = *rng;
+    double p = win_chance(se, v, n);
+    *rng = se->rng;
+    ddz_agent_free(&a);
+    return p;
+}
+
+/* Bids and doubles by the win chance p the play-outs estimate, against thresholds from the
+ * self-play calibration of the rule agent (rule.c: the win rates of rule against rule at
+ * the strengths where it bids and doubles), which are in the same units: a landlord's wins
+ * in rule play-outs against random hands. Bid 1 from 0.47, 2 from 0.59, 3 from 0.71; call or
+ * rob from 0.53; a farmer doubles from 0.73 (x4 0.85), the landlord from 0.70 (x4 0.89).
+ * Returns 0 with *out set, or -1 to leave the decision to the policy. */
+static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
+{
+    int kind = v->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE;
+    uint8_t vals[4];
+    int n = ddz_view_legal_values(v, kind, vals);
+    if (n == 0)
+        return -1;
+    int count = se->cfg.samples < 200 ? se->cfg.samples : 200;
+    double p = win_chance(se, v, count < 16 ? 16 : count);
+    if (p < 0)
+        return -1;
+    int want;
+    if (kind == DDZ_ACT_BID)
+        want = v->opt.bid_mode == DDZ_BID_ROB ? p >= 0.53 : p >= 0.71 ? 3 : p >= 0.59 ? 2 : p >= 0.47 ? 1 : 0;
+    else if (v->seat == v->landlord)
+        want = p >= 0.89 ? 2 : p >= 0.70;
+    else
+        want = p >= 0.85 ? 2 : p >= 0.73;
+    /* The wanted value if legal, else the highest legal one below it, else the lowest. */
+    int pick = vals[0];
+    for (int i = 0; i < n; i++)
+        if (vals[i] <= want)
+            pick = vals[i];
+    *out = kind == DDZ_ACT_BID ? ddz_action_bid(v->seat, pick) : ddz_action_double(v->seat, pick);
+    return 0;
+}
+
 static int search_act(void *state, const DdzView *v, DdzAction *out)
 {
     Search *se = state;
+    if ((v->phase == DDZ_PHASE_BID || v->phase == DDZ_PHASE_DOUBLE) && se->cfg.bid_playouts &&
+        bid_by_playouts(se, v, out) == 0)
+        return 0;
     if (v->phase != DDZ_PHASE_PLAY)
         return se->policy[v->seat].act(se->policy[v->seat].state, v, out);
     int n = ddz_view_legal_moves(v, se->moves);

@@ -571,6 +571,13 @@ static int listen_address(const char *given, char *out, size_t size, DdzError *e
     return 0;
 }
 
+/* A line of the results journal that does not read: an error, with its file and line. */
+static void journal_warn(void *ctx, const char *line)
+{
+    const DdzServeConfig *const *cfg = ctx;
+    say(*cfg, 3, "%s", line);
+}
+
 int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
 {
     char iface[INET6_ADDRSTRLEN + IF_NAMESIZE + 2];
@@ -594,6 +601,13 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     DdzServerConfig scfg = cfg->server;
     if (!cfg->quiet && !scfg.log)
         scfg.log = log_line;
+    DdzJournal *journal = NULL;
+    const DdzServeConfig *say_cfg = cfg;
+    if (cfg->journal && !(journal = ddz_journal_open(cfg->journal, journal_warn, &say_cfg, err))) {
+        ddz_store_close(store);
+        return -1;
+    }
+    scfg.journal = journal;
     int threads = cfg->think_threads;
     if (threads == 0) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -603,6 +617,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
         sv.pool = ddz_pool_new(threads, wake, &sv);
         if (!sv.pool) {
             snprintf(err->msg, sizeof err->msg, "cannot start threads for computer players");
+            ddz_journal_close(journal);
             ddz_store_close(store);
             return -1;
         }
@@ -612,6 +627,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     sv.srv = ddz_server_new(&scfg, store, err);
     if (!sv.srv) {
         ddz_pool_free(sv.pool);
+        ddz_journal_close(journal);
         ddz_store_close(store);
         return -1;
     }
@@ -643,6 +659,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
                  cfg->port);
         ddz_pool_free(sv.pool);
         ddz_server_free(sv.srv);
+        ddz_journal_close(journal);
         ddz_store_close(store);
         return -1;
     }
@@ -651,8 +668,11 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     bool v6 = strchr(iface, ':') != NULL; /* an IPv6 address goes in brackets in a URL */
     printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
            cfg->db ? " with " : "", cfg->db ? cfg->db : "");
-    if (cfg->web) /* one line: scripts read the port from it */
-        printf(" (in a browser: http://%s%s%s:%d/)", v6 ? "[" : "", iface, v6 ? "]" : "", port);
+    if (cfg->web) { /* one line: scripts read the port from it */
+        char url[200];
+        ddz_http_url(iface, port, "/", url, sizeof url);
+        printf(" (in a browser: %s)", url);
+    }
     printf("\n");
     fflush(stdout);
     if (cfg->listening)
@@ -684,6 +704,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     sv.srv = NULL;
     free(sv.map.keys);
     free(sv.map.vals);
+    ddz_journal_close(journal);
     ddz_store_close(store);
     say(cfg, 5, "stopped; %ld games finished, %ld aborted", st.games_finished, st.games_aborted + st.playing);
     return 0;
