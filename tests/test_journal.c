@@ -416,6 +416,9 @@ static void a_file_that_is_not_a_journal_or_is_in_use_is_refused(void **state)
     char *text = slurp(d.journal);
     assert_string_equal(text, "players,score\nzhang,4\n"); /* untouched */
     free(text);
+    spit(d.journal, "{\"ddz\":\"results journal\",\"version\":2}\n{\"x\":1}\n");
+    assert_null(ddz_journal_open(d.journal, NULL, NULL, &err));
+    assert_non_null(strstr(err.msg, ":1: a results journal of another version"));
     unlink(d.journal);
     DdzJournal *j = ddz_journal_open(d.journal, NULL, NULL, &err);
     assert_non_null(j);

@@ -437,20 +437,25 @@ DdzJournal *ddz_journal_open(const char *path, void (*warn)(void *ctx, const cha
             /* A header cut by a crash at the creation is an empty journal. */
             bool cut = line[len - 1] != '\n' && !strncmp(line, HEADER, (size_t)len);
             static const char MAGIC[] = "{\"ddz\":\"results journal\",";
-            bad_header = !cut && strncmp(line, MAGIC, sizeof MAGIC - 1);
-            if (bad_header)
+            bad_header = !cut && strcmp(line, HEADER);
+            if (bad_header) {
+                if (!strncmp(line, MAGIC, sizeof MAGIC - 1))
+                    ddz_error_set(err, 0, "%s:1: a results journal of another version (%.60s): this ddz reads "
+                                          "version 1", path, line);
+                else
+                    ddz_error_set(err, 0, "%s:1: not a ddz results journal (its first line is not "
+                                          "{\"ddz\":\"results journal\", ...}): give another file with --journal",
+                                  path);
                 break;
+            }
             continue;
         }
         read_line(j, lineno, line, (size_t)len);
     }
     free(line);
     fclose(f);
-    if (bad_header) {
-        ddz_error_set(err, 0, "%s:1: not a ddz results journal (its first line is not {\"ddz\":\"results journal\", "
-                              "...}): give another file with --journal", path);
+    if (bad_header)
         goto fail;
-    }
     if (j->bad)
         fclose(j->bad);
     j->bad = NULL;
