@@ -85,6 +85,11 @@ typedef struct DdzServerConfig {
 
 DdzServerConfig ddz_server_config_default(void);
 
+/* Whether SPEC is a tournament description the server accepts ("NAME:OPTIONS", as in
+ * DdzServerConfig.tournaments): 0, or -1 with what is wrong in err. For checking settings
+ * before a server starts (ddz serve --check-config). */
+int ddz_server_tournament_check(const char *spec, DdzError *err);
+
 typedef struct DdzServer DdzServer;
 
 /* Makes a server. store may be NULL (nothing persists; tests, fuzzing). Returns NULL with err

@@ -180,6 +180,9 @@ static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *
             return ddz_error_set(err, 0, "--tournament needs NAME:OPTIONS (players=27,games=6,...)");
         if (cfg->server.ntournaments == SERVE_TOURS)
             return ddz_error_set(err, 0, "at most %d --tournament", SERVE_TOURS);
+        DdzError terr;
+        if (ddz_server_tournament_check(argv[*i + 1], &terr) != 0)
+            return ddz_error_set(err, 0, "--tournament %.80s: %s", argv[*i + 1], terr.msg);
         sa->tours[cfg->server.ntournaments++] = argv[++*i];
         cfg->server.tournaments = sa->tours;
     } else if (!strcmp(a, "--tour-admin") || !strcmp(a, "--tour-record")) {
