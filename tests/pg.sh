@@ -193,13 +193,14 @@ fi
 #    that make a server stale, so the other one may abort the game first: it still ends).
 #    At the same time server A's game ends while the database is down, and A is killed
 #    (kill -9) before it is back: its journal keeps the result, and A's next start stores it.
-client E1 "$url_B" --create TE --games 1
-client F1 "$url_A" --create TF --games 1
+#    (Slower players here, so that both games are surely in play when the database dies.)
+client E1 "$url_B" --create TE --games 1 --think 200
+client F1 "$url_A" --create TF --games 1 --think 200
 sleep 0.3
-client E2 "$url_B" --join TE --games 1
-client E3 "$url_B" --join TE --games 1
-client F2 "$url_A" --join TF --games 1
-client F3 "$url_A" --join TF --games 1
+client E2 "$url_B" --join TE --games 1 --think 200
+client E3 "$url_B" --join TE --games 1 --think 200
+client F2 "$url_A" --join TF --games 1 --think 200
+client F3 "$url_A" --join TF --games 1 --think 200
 wait_playing 2
 r=$(report)
 ended=$(field "$r" finished) # redeals vary with the deal (all pass): only the finished game counts

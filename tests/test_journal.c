@@ -4,6 +4,7 @@
  * journal in use refused. Then the server: the ends a killed server kept are written to its
  * SQLite store at the next start, once (again after a crash before the journal heard it),
  * including a game whose start had not been stored and one the store's recovery aborted. */
+#include <sodium.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,28 @@ static void spit(const char *path, const char *text)
     assert_non_null(f);
     fputs(text, f);
     fclose(f);
+}
+
+/* A line as the journal seals it (ddz/journal.h): the compact JSON object's text before its
+ * closing brace, then ,"sum":"HEX"} with HEX the 16-byte BLAKE2b of those bytes, and the
+ * newline. json: "{...}" without newline. */
+static void seal(const char *json, char *out, size_t n)
+{
+    size_t body = strlen(json) - 1;
+    unsigned char h[16];
+    crypto_generichash(h, sizeof h, (const unsigned char *)json, body, NULL, 0);
+    char hex[33];
+    for (int i = 0; i < 16; i++)
+        snprintf(hex + 2 * i, 3, "%02x", h[i]);
+    snprintf(out, n, "%.*s,\"sum\":\"%s\"}\n", (int)body, json, hex);
+}
+
+/* The JSON of a sealed line, without its checksum (and newline). */
+static void unseal(const char *line, char *out, size_t n)
+{
+    const char *sum = strstr(line, ",\"sum\":\"");
+    assert_non_null(sum);
+    snprintf(out, n, "%.*s}", (int)(sum - line), line);
 }
 
 static const char HEX64[] = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
@@ -217,20 +240,27 @@ static void bad_lines_are_reported_with_file_and_line_and_skipped(void **state)
     dir_new(&d);
     char l1[2048], l2[2048];
     two_kept_lines(&d, l1, l2, sizeof l1);
-    /* A line with a field missing: the second kept line without its "salt". */
-    char nosalt[2048];
-    snprintf(nosalt, sizeof nosalt, "%s", l2);
-    char *salt = strstr(nosalt, "\"salt\":");
+    /* A line with a field missing: the second kept line without its "salt", sealed again. */
+    char json[2048], nosalt[2048], done9[128], flipped[2048];
+    unseal(l2, json, sizeof json);
+    char *salt = strstr(json, "\"salt\":");
     char *after = strchr(salt + 8, '"') + 2;
     memmove(salt, after, strlen(after) + 1);
-    char text[8192];
+    seal(json, nosalt, sizeof nosalt);
+    seal("{\"done\":9}", done9, sizeof done9);
+    /* A digit of a score changed: still JSON, but its checksum does not match. */
+    snprintf(flipped, sizeof flipped, "%s", l1);
+    char *score = strstr(flipped, "\"score\":[") + 9;
+    *score = *score == '4' ? '5' : '4';
+    char text[16384];
     snprintf(text, sizeof text, "%s%s" /* 1 header, 2 kept 1 */
                                 "hello, world\n" /* 3 garbage */
                                 "%s"              /* 4 a field missing */
-                                "{\"done\":9}\n"  /* 5 names nothing */
-                                "%s"              /* 6 kept 2 */
-                                "%.*s",           /* 7 kept 3, cut */
-             HEADER, l1, nosalt, l2, (int)strlen(l2) / 2, l2);
+                                "%s"              /* 5 names nothing */
+                                "%s"              /* 6 kept 1 again, a score damaged */
+                                "%s"              /* 7 kept 2 */
+                                "%.*s",           /* 8 kept 3, cut */
+             HEADER, l1, nosalt, done9, flipped, l2, (int)strlen(l2) / 2, l2);
     /* the cut line is a third end (same text as the second but another number) */
     char *seven = text + strlen(text) - strlen(l2) / 2;
     assert_int_equal(strncmp(seven, "{\"kept\":2", 9), 0);
@@ -241,10 +271,11 @@ static void bad_lines_are_reported_with_file_and_line_and_skipped(void **state)
     DdzError err;
     DdzJournal *j = ddz_journal_open(d.journal, got_warn, &g, &err);
     assert_non_null(j);
-    assert_int_equal(g.nwarn, 4);
+    assert_int_equal(g.nwarn, 5);
     static const char *const WANT[] = {":3: not a JSON object", ":4: a kept end with a missing",
-                                       ":5: it names no kept end", ":7: the last line is cut"};
-    for (int i = 0; i < 4; i++) {
+                                       ":5: it names no kept end", ":6: its checksum",
+                                       ":8: the last line is cut"};
+    for (int i = 0; i < 5; i++) {
         char want[256];
         snprintf(want, sizeof want, "%s%s", d.journal, WANT[i]);
         assert_non_null(strstr(g.warn[i], want));
@@ -269,7 +300,8 @@ static void bad_lines_are_reported_with_file_and_line_and_skipped(void **state)
     assert_non_null(kept);
     assert_non_null(strstr(kept, "hello, world\n"));
     assert_non_null(strstr(kept, nosalt));
-    assert_non_null(strstr(kept, "{\"done\":9}\n"));
+    assert_non_null(strstr(kept, done9));
+    assert_non_null(strstr(kept, flipped));
     free(kept);
     /* The journal reads clean now: the two ends and the new one. */
     memset(&g, 0, sizeof g);
@@ -278,6 +310,95 @@ static void bad_lines_are_reported_with_file_and_line_and_skipped(void **state)
     assert_int_equal(g.nwarn, 0);
     assert_int_equal(ddz_journal_waiting(j), 3);
     ddz_journal_close(j);
+    dir_free(&d);
+}
+
+/* Damage to any one line (a byte changed, the line cut short, replaced by noise, or noise
+ * put before it), 120 times at random: that line is reported, every other one is read. */
+static void any_one_damaged_line_loses_no_other(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_new(&d);
+    DdzError err;
+    DdzJournal *j = ddz_journal_open(d.journal, NULL, NULL, &err);
+    assert_non_null(j);
+    DdzJournalEntry e[4] = {entry(11, 1, 2, 1), entry(0, 1, 2, 2), entry(13, 3, 0, 3), entry(14, 1, 3, 4)};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(ddz_journal_keep(j, &e[i], &err), 0);
+    assert_int_equal(ddz_journal_started(j, 2, 77, &err), 0);
+    ddz_journal_close(j);
+    char *text = slurp(d.journal);
+    char *line[6];
+    int n = 0;
+    for (char *p = text; *p; p = strchr(p, '\n') + 1)
+        line[n++] = p;
+    assert_int_equal(n, 6); /* the header, four kept ends, one started */
+    size_t len[6];
+    for (int i = 0; i < 6; i++)
+        len[i] = (size_t)(strchr(line[i], '\n') + 1 - line[i]);
+    DdzRng rng;
+    ddz_rng_seed(&rng, 2026);
+    char *buf = malloc(strlen(text) + 4096);
+    for (int it = 0; it < 120; it++) {
+        int k = 1 + (int)ddz_rng_below(&rng, 5), how = (int)ddz_rng_below(&rng, 4);
+        char *w = buf;
+        for (int i = 0; i < 6; i++) {
+            if (i != k) {
+                memcpy(w, line[i], len[i]);
+                w += len[i];
+                continue;
+            }
+            if (how == 0) { /* one byte changed (never into a newline) */
+                memcpy(w, line[i], len[i]);
+                size_t at = ddz_rng_below(&rng, (uint32_t)len[i] - 1);
+                char c;
+                do
+                    c = (char)(1 + ddz_rng_below(&rng, 255));
+                while (c == '\n' || c == w[at]);
+                w[at] = c;
+                w += len[i];
+            } else if (how == 1) { /* cut short */
+                size_t keep = ddz_rng_below(&rng, (uint32_t)len[i] - 1);
+                memcpy(w, line[i], keep);
+                w += keep;
+                *w++ = '\n';
+            } else { /* noise instead of it (2), or before it (3) */
+                int m = 1 + (int)ddz_rng_below(&rng, 200);
+                for (int b = 0; b < m; b++) {
+                    char c = (char)(1 + ddz_rng_below(&rng, 255));
+                    *w++ = c == '\n' ? ' ' : c;
+                }
+                *w++ = '\n';
+                if (how == 3) {
+                    memcpy(w, line[i], len[i]);
+                    w += len[i];
+                }
+            }
+        }
+        *w = '\0';
+        spit(d.journal, buf);
+        Got g;
+        memset(&g, 0, sizeof g);
+        j = ddz_journal_open(d.journal, got_warn, &g, &err);
+        assert_non_null(j);
+        bool lost = how != 3 && k <= 4; /* kept end k is damaged */
+        /* (the second's "started" line then names nothing: said too) */
+        assert_int_equal(g.nwarn, lost && k == 2 ? 2 : 1);
+        ddz_journal_replay(j, got_entry, &g);
+        ddz_journal_close(j);
+        assert_int_equal(g.n, lost ? 3 : 4);
+        for (int i = 0, at = 0; i < 4; i++) {
+            if (lost && i == k - 1)
+                continue;
+            DdzJournalEntry want = e[i];
+            if (i == 1)
+                want.end.game = how != 3 && k == 5 ? 0 : 77; /* unless its "started" line was damaged */
+            assert_entry_equal(&g.e[at++], &want);
+        }
+    }
+    free(buf);
+    free(text);
     dir_free(&d);
 }
 
@@ -295,6 +416,9 @@ static void a_file_that_is_not_a_journal_or_is_in_use_is_refused(void **state)
     char *text = slurp(d.journal);
     assert_string_equal(text, "players,score\nzhang,4\n"); /* untouched */
     free(text);
+    spit(d.journal, "{\"ddz\":\"results journal\",\"version\":2}\n{\"x\":1}\n");
+    assert_null(ddz_journal_open(d.journal, NULL, NULL, &err));
+    assert_non_null(strstr(err.msg, ":1: a results journal of another version"));
     unlink(d.journal);
     DdzJournal *j = ddz_journal_open(d.journal, NULL, NULL, &err);
     assert_non_null(j);
@@ -404,9 +528,12 @@ static void a_killed_servers_kept_ends_are_stored_once_at_the_next_start(void **
     /* A crash after the store took them but before the journal heard of it: the same ends
      * again (the second with the "started" line that named its row) are refused; nothing
      * counts twice. */
-    char *again = malloc(strlen(before) + 64);
+    char *again = malloc(strlen(before) + 128);
     int64_t second = scalar(d.db, "SELECT max(id) FROM games");
-    sprintf(again, "%s{\"started\":2,\"game\":%lld}\n", before, (long long)second);
+    char started[64], line[128];
+    snprintf(started, sizeof started, "{\"started\":2,\"game\":%lld}", (long long)second);
+    seal(started, line, sizeof line);
+    sprintf(again, "%s%s", before, line);
     spit(d.journal, again);
     free(again);
     server_life(&d);
@@ -432,6 +559,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kept_ends_come_back_and_done_ones_do_not),
         cmocka_unit_test(bad_lines_are_reported_with_file_and_line_and_skipped),
+        cmocka_unit_test(any_one_damaged_line_loses_no_other),
         cmocka_unit_test(a_file_that_is_not_a_journal_or_is_in_use_is_refused),
         cmocka_unit_test(a_killed_servers_kept_ends_are_stored_once_at_the_next_start),
     };

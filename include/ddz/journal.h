@@ -8,9 +8,11 @@
  * or refused it. When nothing is kept any more the file is emptied. Opening reads it back:
  * the kept ends not done are handed to the server (ddz_journal_replay), which writes them to
  * the store, where a game is ended once only (store.h), so an end written twice counts once.
- * A line that does not read (a cut last line: the process died while writing it; garbage)
- * is reported with the file and line, copied to PATH.bad and skipped: every valid line
- * before and after it is kept. The file is locked: one server per journal.
+ * Each line after the header ends with its checksum ("sum": the 16-byte BLAKE2b of the line's
+ * bytes before it, in hex), so a damaged line never reads as another valid one. A line that
+ * does not read (a cut last line: the process died while writing it; garbage; a checksum
+ * that does not match) is reported with the file and line, copied to PATH.bad and skipped:
+ * every valid line before and after it is kept. The file is locked: one server per journal.
  *
  * A DdzJournal is opaque and owned by the caller (ddz_journal_open/ddz_journal_close); it is
  * used from one thread. */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <jansson.h>
+#include <sodium.h>
 
 #include "ddz/journal.h"
 
@@ -77,7 +78,43 @@ static int append(DdzJournal *j, const char *text, size_t len, bool sync, DdzErr
     return 0;
 }
 
-/* An entry as one line of JSON (with its newline); NULL when memory is short. */
+/* Every line after the header ends with its checksum: ,"sum":"HEX"} where HEX is the 16-byte
+ * BLAKE2b (crypto_generichash) of the line's bytes before the comma. A damaged line then
+ * never reads as another valid one (a digit changed in a score or a number). */
+#define SUM_BYTES 16
+#define SUM_TAIL (8 + 2 * SUM_BYTES + 3) /* ,"sum":" HEX "}\n */
+
+/* text: a compact JSON object ("{...}") in an allocation of at least SUM_TAIL more bytes;
+ * its closing brace is replaced by the checksum, then the newline. */
+static void seal(char *text)
+{
+    size_t n = strlen(text) - 1; /* without the closing brace */
+    uint8_t h[SUM_BYTES];
+    crypto_generichash(h, sizeof h, (const unsigned char *)text, n, NULL, 0);
+    char hex[2 * SUM_BYTES + 1];
+    for (int i = 0; i < SUM_BYTES; i++)
+        snprintf(hex + 2 * i, 3, "%02x", h[i]);
+    snprintf(text + n, SUM_TAIL + 1, ",\"sum\":\"%s\"}\n", hex);
+}
+
+/* Whether a line (with its newline) ends with the right checksum. */
+static bool sealed(const char *line, size_t len)
+{
+    if (len < SUM_TAIL + 2 || memcmp(line + len - SUM_TAIL, ",\"sum\":\"", 8) || memcmp(line + len - 3, "\"}\n", 3))
+        return false;
+    uint8_t h[SUM_BYTES];
+    crypto_generichash(h, sizeof h, (const unsigned char *)line, len - SUM_TAIL, NULL, 0);
+    const char *hex = line + len - SUM_TAIL + 8;
+    for (int i = 0; i < SUM_BYTES; i++) {
+        char two[3];
+        snprintf(two, sizeof two, "%02x", h[i]);
+        if (memcmp(hex + 2 * i, two, 2))
+            return false;
+    }
+    return true;
+}
+
+/* An entry as one sealed line of JSON (with its newline); NULL when memory is short. */
 static char *entry_line(const DdzJournalEntry *e)
 {
     const DdzStoreEnd *d = &e->end;
@@ -94,14 +131,12 @@ static char *entry_line(const DdzJournalEntry *e)
     json_decref(o);
     if (!text)
         return NULL;
-    size_t n = strlen(text);
-    char *line = realloc(text, n + 2);
+    char *line = realloc(text, strlen(text) + SUM_TAIL + 1);
     if (!line) {
         free(text);
         return NULL;
     }
-    line[n] = '\n';
-    line[n + 1] = '\0';
+    seal(line);
     return line;
 }
 
@@ -120,9 +155,10 @@ int ddz_journal_keep(DdzJournal *j, DdzJournalEntry *e, DdzError *err)
 
 int ddz_journal_started(DdzJournal *j, int64_t seq, int64_t game, DdzError *err)
 {
-    char line[96];
-    int n = snprintf(line, sizeof line, "{\"started\":%lld,\"game\":%lld}\n", (long long)seq, (long long)game);
-    return append(j, line, (size_t)n, true, err);
+    char line[96 + SUM_TAIL];
+    snprintf(line, sizeof line, "{\"started\":%lld,\"game\":%lld}", (long long)seq, (long long)game);
+    seal(line);
+    return append(j, line, strlen(line), true, err);
 }
 
 int ddz_journal_done(DdzJournal *j, int64_t seq, int live, DdzError *err)
@@ -132,9 +168,10 @@ int ddz_journal_done(DdzJournal *j, int64_t seq, int live, DdzError *err)
             return sys_fail(err, "cannot empty", j->path);
         return 0;
     }
-    char line[64];
-    int n = snprintf(line, sizeof line, "{\"done\":%lld}\n", (long long)seq);
-    return append(j, line, (size_t)n, false, err);
+    char line[64 + SUM_TAIL];
+    snprintf(line, sizeof line, "{\"done\":%lld}", (long long)seq);
+    seal(line);
+    return append(j, line, strlen(line), false, err);
 }
 
 /* Reading -----------------------------------------------------------------------------------*/
@@ -237,6 +274,12 @@ static void read_line(DdzJournal *j, long lineno, const char *line, size_t len)
     }
     json_error_t jerr;
     json_t *o = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (o && json_is_object(o) && !sealed(line, len)) {
+        bad_line(j, lineno, line, len, "its checksum (\"sum\") is missing or does not match: the line was damaged");
+        json_decref(o);
+        return;
+    }
+    json_object_del(o, "sum");
     if (!o || !json_is_object(o)) {
         char why[200];
         snprintf(why, sizeof why, "not a JSON object: %s", o ? "another value" : jerr.text);
@@ -352,7 +395,7 @@ static int rewrite(DdzJournal *j, DdzError *err)
 
 DdzJournal *ddz_journal_open(const char *path, void (*warn)(void *ctx, const char *line), void *ctx, DdzError *err)
 {
-    DdzJournal *j = calloc(1, sizeof *j);
+    DdzJournal *j = sodium_init() < 0 ? NULL : calloc(1, sizeof *j);
     if (!j || !(j->path = strdup(path))) {
         free(j);
         ddz_error_set(err, 0, "out of memory");
@@ -394,20 +437,25 @@ DdzJournal *ddz_journal_open(const char *path, void (*warn)(void *ctx, const cha
             /* A header cut by a crash at the creation is an empty journal. */
             bool cut = line[len - 1] != '\n' && !strncmp(line, HEADER, (size_t)len);
             static const char MAGIC[] = "{\"ddz\":\"results journal\",";
-            bad_header = !cut && strncmp(line, MAGIC, sizeof MAGIC - 1);
-            if (bad_header)
+            bad_header = !cut && strcmp(line, HEADER);
+            if (bad_header) {
+                if (!strncmp(line, MAGIC, sizeof MAGIC - 1))
+                    ddz_error_set(err, 0, "%s:1: a results journal of another version (%.60s): this ddz reads "
+                                          "version 1", path, line);
+                else
+                    ddz_error_set(err, 0, "%s:1: not a ddz results journal (its first line is not "
+                                          "{\"ddz\":\"results journal\", ...}): give another file with --journal",
+                                  path);
                 break;
+            }
             continue;
         }
         read_line(j, lineno, line, (size_t)len);
     }
     free(line);
     fclose(f);
-    if (bad_header) {
-        ddz_error_set(err, 0, "%s:1: not a ddz results journal (its first line is not {\"ddz\":\"results journal\", "
-                              "...}): give another file with --journal", path);
+    if (bad_header)
         goto fail;
-    }
     if (j->bad)
         fclose(j->bad);
     j->bad = NULL;

@@ -138,7 +138,14 @@ int pg_conn_open(PgConn *pc, const char *url, int timeout_ms, DdzError *err)
         return ddz_error_set(err, 0, "out of memory");
     if (!start(pc, err, "cannot connect"))
         return -1;
-    return drive(pc, pc->started + timeout_ms, err, "cannot connect") ? 0 : -1;
+    if (drive(pc, pc->started + timeout_ms, err, "cannot connect"))
+        return 0;
+    if (pc->next) { /* still waiting for an answer */
+        char why[80];
+        snprintf(why, sizeof why, "the database did not answer in %.1f s", timeout_ms / 1000.0);
+        give_up(pc, err, "cannot connect", why);
+    }
+    return -1;
 }
 
 void pg_conn_close(PgConn *pc)
