@@ -5,6 +5,7 @@
 # the records verify; a kill -9 leaves the database consistent. Run by `make test-run`.
 set -u
 DDZ=${DDZ_BIN:-build/ddz}
+. "$(dirname "$0")/serve.sh"
 tmp=$(mktemp -d)
 pids=""
 cleanup() {
@@ -36,13 +37,7 @@ start_server() {
     "$DDZ" serve --port 0 --db "$db" "$@" >"$out" 2>>"$tmp/serve.err" &
     server=$!
     pids="$pids $server"
-    port=""
-    for _ in $(seq 100); do
-        port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out" 2>/dev/null)
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
-    if [ -z "$port" ]; then
+    if ! port=$(serve_port "$out"); then
         echo "net.sh: ddz serve did not start:"
         cat "$tmp/serve.err"
         exit 1

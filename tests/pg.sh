@@ -7,6 +7,7 @@
 # where PostgreSQL's server programs are missing or cannot run. Run by `make test-run`.
 set -u
 DDZ=${DDZ_BIN:-build/ddz}
+. "$(dirname "$0")/serve.sh"
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 if [ -z "$pgbin" ] || [ ! -x "$pgbin/initdb" ]; then
     echo "pg.sh: SKIP: PostgreSQL's server programs are not installed (apt-get install postgresql)"
@@ -76,13 +77,7 @@ start_server() {
         2>>"$tmp/serve.$1.err" &
     eval "pid_$1=$!"
     pids="$pids $!"
-    p=""
-    for _ in $(seq 100); do
-        p=$(sed -n 's/.*listening on ws:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out" 2>/dev/null)
-        [ -n "$p" ] && break
-        sleep 0.05
-    done
-    [ -z "$p" ] && { echo "pg.sh: ddz serve $1 did not start: $(cat "$tmp/serve.$1.err")"; exit 1; }
+    p=$(serve_port "$out") || { echo "pg.sh: ddz serve $1 did not start: $(cat "$tmp/serve.$1.err")"; exit 1; }
     eval "url_$1=ws://127.0.0.1:$p"
 }
 client() { # NAME SERVER-URL ARGS...

@@ -4,6 +4,7 @@
 # removed at exit with the tmux server and any server started by serve_start), and the checks
 # below. Every check counts itself in runs; a failure counts in fails and prints the screen.
 # Exits 0 with a note when tmux is not installed (scripts/deps.sh installs it).
+. "$(dirname "$0")/serve.sh"
 if ! command -v tmux >/dev/null 2>&1; then
     echo "$SUITE: tmux is not installed, skipped (scripts/deps.sh installs it)"
     exit 0
@@ -81,15 +82,7 @@ settle() {
 serve_start() {
     "$DDZ" serve --port 0 "$@" >"$tmp/serve.out" 2>"$tmp/serve.err" &
     server=$!
-    port=""
-    n=100
-    while [ $n -gt 0 ]; do
-        port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/serve.out" 2>/dev/null)
-        [ -n "$port" ] && break
-        sleep 0.05
-        n=$((n - 1))
-    done
-    if [ -z "$port" ]; then
+    if ! port=$(serve_port "$tmp/serve.out"); then
         echo "$SUITE: ddz serve did not start:"
         cat "$tmp/serve.err"
         exit 1
