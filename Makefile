@@ -2,8 +2,9 @@
 #
 #   make            build/ddz, build/libddz.a and the shared build/libddz.so (release)
 #   make play       install what is missing, build, start the main job
-#   make check      install what is missing, build with gcc and clang (clang: unit programs and cli.sh), run every test,
-#                   then the whole suite again under AddressSanitizer + UBSan, then 20 s of fuzzing
+#   make check      install what is missing, build with gcc and clang, run every test (CI): the release build's
+#                   unit, install and browser tests, clang's unit programs, the whole suite under
+#                   AddressSanitizer + UBSan, then 20 s of fuzzing
 #   make test       the test suite, gcc build with assertions (build/debug), then the
 #                   browser client's tests (tests/web.sh: Node, Chromium)
 #   make bench      ddz bench all
@@ -118,7 +119,7 @@ $(BUILD)/tests/test_play: tests/test_play.c $(PLAY_OBJ) $(BUILD)/libddz.a tests/
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PIC_OBJ:.o=.d)
 
 # Runs every test program; the tests find build/ddz through DDZ_BIN.
-test-run: $(TESTS) $(BUILD)/ddz $(BUILD)/libddz.so
+test-run: $(TESTS) $(BUILD)/ddz $(if $(filter 0,$(E2E_TESTS)),,$(BUILD)/libddz.so)
 	@set -e; for t in $(TESTS); do \
 	    echo "== $$t"; DDZ_BIN=$(BUILD)/ddz DDZ_DATA=tests/data ./$$t; done
 	@DDZ_BIN=$(BUILD)/ddz sh tests/cli.sh
@@ -146,12 +147,15 @@ deps:
 deps-web:
 	@sh scripts/deps.sh --web
 
-# The install and package tests (tests/install.sh) run once, in make test.
+# The install and package tests (tests/install.sh) run once: in make test, and in make check on
+# the release build (what make install and make deb ship).
 INSTALL_TESTS ?= 1
 # The end-to-end suites (Python, network, PostgreSQL, terminal game) run in make test and under
 # the sanitizers; the clang build runs the unit programs and cli.sh, which is what a second
 # compiler can change, so that make check stays well under 15 minutes.
 E2E_TESTS ?= 1
+# Builds use every core; the test programs and suites still run one at a time.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # The Python tests load the ASan library into an interpreter built without it: libasan goes
 # first (LD_PRELOAD), and leak checking stays off for the interpreter's own allocations.
@@ -163,12 +167,18 @@ sanitize:
 clang:
 	$(MAKE) test-run BUILD=build/clang CC=clang INSTALL_TESTS=0 E2E_TESTS=0 NDEBUG_FLAG=
 
+# What CI runs. Each suite runs once where it tells the most: the release build (assertions off,
+# as shipped) runs the unit programs, cli.sh, the install and package tests and the browser's
+# tests; the end-to-end suites and the unit programs again run under ASan+UBSan, a gcc build with
+# assertions on; clang builds and runs the unit programs; then 20 s of fuzzing. (make test is
+# the developer's one-flavour run of everything, on the debug build.)
 check: deps-web
-	$(MAKE) all
-	$(MAKE) test
-	$(MAKE) clang
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(MAKE) sanitize
-	$(MAKE) fuzz FUZZ_TIME=20
+	$(MAKE) -j$(JOBS) all
+	$(MAKE) -j$(JOBS) test-run E2E_TESTS=0
+	$(MAKE) test-web
+	$(MAKE) -j$(JOBS) clang
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(MAKE) -j$(JOBS) sanitize
+	$(MAKE) -j$(JOBS) fuzz FUZZ_TIME=20
 	@echo "make check: all suites passed (gcc, clang, asan+ubsan, fuzz)"
 
 play: deps all

@@ -228,6 +228,10 @@ check "... with the line: $(cat "$tmp/bad.err")" grep -q "bad.conf:3: --turn: 's
 printf 'port = 7733\nlisten 0.0.0.0\n' >"$tmp/bad.conf"
 "$ddz_i" serve --config "$tmp/bad.conf" --check-config >/dev/null 2>"$tmp/bad.err"
 check "--check-config refuses a line without =: $(cat "$tmp/bad.err")" grep -q "bad.conf:2: expected NAME = VALUE" "$tmp/bad.err"
+printf 'tournament = 周末杯:players=27,games=3,fill=normal\ntournament = cup:games=99\n' >"$tmp/bad.conf"
+"$ddz_i" serve --config "$tmp/bad.conf" --check-config >/dev/null 2>"$tmp/bad.err"
+check "--check-config reads a tournament's description: $(cat "$tmp/bad.err")" \
+    grep -q "bad.conf:2: --tournament cup:games=99: games=99: 1 to 30 games per table" "$tmp/bad.err"
 # An address no interface has (TEST-NET-1) in the file, this machine's on the command line.
 printf 'port = 0\nlisten = 192.0.2.1\nquiet = no\nbot-delay = 0\n' >"$tmp/good.conf"
 "$ddz_i" serve --config "$tmp/good.conf" --listen 127.0.0.1 --db "$tmp/s.db" >"$tmp/serve.out" 2>"$tmp/serve.err" &

@@ -5,6 +5,7 @@
 # the records verify; a kill -9 leaves the database consistent. Run by `make test-run`.
 set -u
 DDZ=${DDZ_BIN:-build/ddz}
+. "$(dirname "$0")/serve.sh"
 tmp=$(mktemp -d)
 pids=""
 cleanup() {
@@ -36,13 +37,7 @@ start_server() {
     "$DDZ" serve --port 0 --db "$db" "$@" >"$out" 2>>"$tmp/serve.err" &
     server=$!
     pids="$pids $server"
-    port=""
-    for _ in $(seq 100); do
-        port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out" 2>/dev/null)
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
-    if [ -z "$port" ]; then
+    if ! port=$(serve_port "$out"); then
         echo "net.sh: ddz serve did not start:"
         cat "$tmp/serve.err"
         exit 1
@@ -131,6 +126,21 @@ listening_on() { # PORT: the local addresses of the sockets listening on PORT (/
 }
 where=$(listening_on "$port")
 check "the server listens on 127.0.0.1 only (got '$where')" test "$where" = "0100007F:$(printf '%04X' "$port")"
+# ddz web on every IPv6 address says which URL to open: http://[::1]:PORT/ (it printed the
+# broken http://:::PORT/), and the page is there.
+if grep -q '^0\{31\}1 ' /proc/net/if_inet6 2>/dev/null; then
+    "$DDZ" web --listen :: --port 0 --no-open >"$tmp/web6.out" 2>&1 &
+    wpid=$!
+    pids="$pids $wpid"
+    for _ in $(seq 100); do grep -q "play at" "$tmp/web6.out" && break; sleep 0.05; done
+    wport=$(sed -n 's/.*play at http:\/\/\[::1\]:\([0-9]*\)\/#solo=normal .*/\1/p' "$tmp/web6.out")
+    check "ddz web --listen :: says http://[::1]:PORT/: $(cat "$tmp/web6.out")" test -n "$wport"
+    check "ddz web --listen :: says what other machines open" grep -q "from another machine" "$tmp/web6.out"
+    http=$( (printf 'GET / HTTP/1.0\r\n\r\n' >&3; head -c 12 <&3) 3<>"/dev/tcp/::1/${wport:-1}" 2>/dev/null)
+    check "the page is at [::1], got '$http'" test "$http" = "HTTP/1.0 200"
+    kill "$wpid"
+    wait "$wpid" 2>/dev/null
+fi
 # Plain HTTP gets the browser client's page (tests/web.sh tests the rest), anything else 404.
 http=$( (printf 'GET / HTTP/1.0\r\n\r\n' >&3; head -c 12 <&3) 3<>"/dev/tcp/127.0.0.1/$port" 2>/dev/null)
 check "plain HTTP GET / gets the page, got '$http'" test "$http" = "HTTP/1.0 200"

@@ -7,78 +7,11 @@
 # Run by `make test-run` with DDZ_BIN pointing at the binary under test; skipped (status 0)
 # when tmux is not installed.
 set -u
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "net_tmux.sh: tmux is not installed, skipped (scripts/deps.sh installs it)"
-    exit 0
-fi
-DDZ=${DDZ_BIN:-build/ddz}
-DDZ=$(cd "$(dirname "$DDZ")" && pwd)/$(basename "$DDZ")
-T="tmux -L ddz-net-test-$$ -f /dev/null"
-tmp=$(mktemp -d)
-server=""
-cleanup() {
-    $T kill-server >/dev/null 2>&1
-    [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-fails=0 runs=0
-
-fail() {
-    fails=$((fails + 1))
-    printf 'FAIL %s\n' "$*"
-    printf '%s\n' "---- screen ----" "$($T capture-pane -p -t $S 2>/dev/null)" "----------------"
-}
-
-S=net
-screen() { $T capture-pane -p -t $S 2>/dev/null; }
-screen_has() { screen | grep -qE -- "$1"; }
-
-# wait_for NAME TEXT [SECONDS]: the screen shows TEXT within the time (default 10 s).
-wait_for() {
-    runs=$((runs + 1))
-    n=$(( ${3:-10} * 20 ))
-    while [ $n -gt 0 ]; do
-        screen | grep -qF -- "$2" && return 0
-        sleep 0.05
-        n=$((n - 1))
-    done
-    fail "$1: '$2' never appeared"
-    return 1
-}
-
-# wait_re NAME REGEX [SECONDS]: as wait_for, with an extended regular expression.
-wait_re() {
-    runs=$((runs + 1))
-    n=$(( ${3:-10} * 20 ))
-    while [ $n -gt 0 ]; do
-        screen_has "$2" && return 0
-        sleep 0.05
-        n=$((n - 1))
-    done
-    fail "$1: /$2/ never appeared"
-    return 1
-}
-
-keys() { $T send-keys -t $S "$@"; }
+SUITE=net_tmux.sh S=net
+. "$(dirname "$0")/tmux.sh"
 
 # The server: a free port (port 0), computers that act after 100 ms.
-"$DDZ" serve --port 0 --db "$tmp/net.db" --bot-delay 100 --turn 60 >"$tmp/serve.out" 2>"$tmp/serve.err" &
-server=$!
-port=""
-n=100
-while [ $n -gt 0 ]; do
-    port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/serve.out" 2>/dev/null)
-    [ -n "$port" ] && break
-    sleep 0.05
-    n=$((n - 1))
-done
-if [ -z "$port" ]; then
-    echo "net_tmux.sh: ddz serve did not start:"
-    cat "$tmp/serve.err"
-    exit 1
-fi
-url=ws://127.0.0.1:$port
+serve_start --db "$tmp/net.db" --bot-delay 100 --turn 60
 # ddz connect keeps its tokens under $XDG_CONFIG_HOME/ddz/: here, not in the user's home.
 export XDG_CONFIG_HOME="$tmp/config"
 
@@ -284,6 +217,16 @@ case $out in
 *"欢迎，赵六（玩家 "*"还没有房间"*"! 没有房间 4242。"*"! 请先加入或创建房间。"*) ;;
 *) fail "plain_zh: $out" ;;
 esac
+# Its commands have Chinese words, and its help and hints speak Chinese.
+runs=$((runs + 1))
+out=$(printf '帮助\n房间\n加入 4242\n加入\n提示\n不要\n' | "$DDZ" connect "$url" --plain --lang zh --name 钱七 2>&1)
+for want in "大厅与房间：" "  ? 或 帮助                本帮助；q 或 退出：离开服务器" "还没有房间" "! 没有房间 4242。" \
+    "! join 需要房号：join 房号 [密码]" "! 轮到你出牌时才有提示" "! 请先加入或创建房间。"; do
+    case $out in
+    *"$want"*) ;;
+    *) fail "plain_zh_words: no '$want' in: $out" ;;
+    esac
+done
 # Refusals are worded by the client, in its language.
 runs=$((runs + 1))
 out=$(printf 'join 4242\n' | "$DDZ" connect "$url" --plain --lang en --name Zhao 2>&1)
@@ -292,5 +235,4 @@ case $out in
 *) fail "plain_en_refusal: $out" ;;
 esac
 
-echo "net_tmux.sh: $((runs - fails))/$runs checks passed"
-[ "$fails" -eq 0 ]
+tmux_done

@@ -7,6 +7,7 @@
 # where PostgreSQL's server programs are missing or cannot run. Run by `make test-run`.
 set -u
 DDZ=${DDZ_BIN:-build/ddz}
+. "$(dirname "$0")/serve.sh"
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 if [ -z "$pgbin" ] || [ ! -x "$pgbin/initdb" ]; then
     echo "pg.sh: SKIP: PostgreSQL's server programs are not installed (apt-get install postgresql)"
@@ -66,19 +67,17 @@ fi
 url="postgresql://postgres@127.0.0.1:$port/postgres"
 export DDZ_PG_STALE_MS=5000 # a server silent 5 s counts as gone (30 s in production)
 
-# start_server NAME: ddz serve on the shared database; sets url_NAME and pid_NAME.
+# start_server NAME: ddz serve on the shared database; sets url_NAME and pid_NAME. Server A
+# keeps a results journal.
 start_server() {
     out=$tmp/serve.$1.out
-    "$DDZ" serve --port 0 --db "$url" --turn 5 --bot-delay 0 --quick-wait 1 >"$out" 2>>"$tmp/serve.$1.err" &
+    journal=()
+    [ "$1" = A ] && journal=(--journal "$tmp/A.pending")
+    "$DDZ" serve --port 0 --db "$url" --turn 5 --bot-delay 0 --quick-wait 1 "${journal[@]}" >"$out" \
+        2>>"$tmp/serve.$1.err" &
     eval "pid_$1=$!"
     pids="$pids $!"
-    p=""
-    for _ in $(seq 100); do
-        p=$(sed -n 's/.*listening on ws:\/\/127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out" 2>/dev/null)
-        [ -n "$p" ] && break
-        sleep 0.05
-    done
-    [ -z "$p" ] && { echo "pg.sh: ddz serve $1 did not start: $(cat "$tmp/serve.$1.err")"; exit 1; }
+    p=$(serve_port "$out") || { echo "pg.sh: ddz serve $1 did not start: $(cat "$tmp/serve.$1.err")"; exit 1; }
     eval "url_$1=ws://127.0.0.1:$p"
 }
 client() { # NAME SERVER-URL ARGS...
@@ -98,9 +97,9 @@ ok() {
 report() { "$DDZ" serve --db "$url" --report; }
 field() { sed -n "s/.*\"$2\":\([-0-9]*\).*/\1/p" <<<"$1"; }
 sql() { "$pgbin/psql" -Atq "$url" -c "$1"; }
-wait_playing() { # until a game is in play in the store (10 s at most)
+wait_playing() { # [N]: until N games (1) are in play in the store (10 s at most)
     for _ in $(seq 100); do
-        [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && return
+        [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge "${1:-1}" ] && return
         sleep 0.1
     done
 }
@@ -151,22 +150,70 @@ start_pg
 for n in D1 D2 D3; do ok "$n"; done
 r=$(report)
 check "games are stored again after the database came back: $r (before $before)" test "$(field "$r" finished)" -gt "$before"
+# 4b. A database host that takes connections and never answers (its port held by a listener
+#     that says nothing, as a host that drops packets would): the servers connect again
+#     without waiting for it, so their loops go on and a hello is answered at once (with a
+#     storage error) instead of the server freezing in the connect.
+if command -v python3 >/dev/null 2>&1; then
+    kill -9 $pm $(pgrep -P "$pm") 2>/dev/null
+    sleep 0.5
+    python3 -c 'import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("127.0.0.1", int(sys.argv[1])))
+s.listen(64)
+held = []
+while True:
+    held.append(s.accept()[0])' "$port" 2>"$tmp/mute.err" &
+    mute=$!
+    pids="$pids $mute"
+    sleep 2.5 # the servers' next look at the store finds it gone and connects to the mute host
+    timeout 10 "$DDZ" connect "$url_B" --name Z --auto --quick --games 1 --timeout 4 --frames "$tmp/Z.frames" >"$tmp/Z.out" 2>"$tmp/Z.err"
+    check "a server whose database host never answers still answers at once: $(cat "$tmp/Z.err")" \
+        grep -q "cannot read its database" "$tmp/Z.frames"
+    back_a=$(grep -c "connected to the database again" "$tmp/serve.A.err")
+    back_b=$(grep -c "connected to the database again" "$tmp/serve.B.err")
+    kill -9 "$mute"
+    wait "$mute" 2>/dev/null
+    start_pg
+    for _ in $(seq 100); do # the servers connect again in the background (a hello meanwhile is refused)
+        [ "$(grep -c "connected to the database again" "$tmp/serve.A.err")" -gt "$back_a" ] &&
+            [ "$(grep -c "connected to the database again" "$tmp/serve.B.err")" -gt "$back_b" ] && break
+        sleep 0.1
+    done
+    check "both servers connected to the database again" test "$(grep -c "connected to the database again" "$tmp/serve.B.err")" -gt "$back_b"
+fi
 # 5. The database dies mid-game and the game ends before it is back: the server keeps the
 #    result and stores it, exactly once, when the database returns (after more than the 5 s
 #    that make a server stale, so the other one may abort the game first: it still ends).
-client E1 "$url_B" --create TE --games 1
+#    At the same time server A's game ends while the database is down, and A is killed
+#    (kill -9) before it is back: its journal keeps the result, and A's next start stores it.
+#    (Slower players here, so that both games are surely in play when the database dies.)
+client E1 "$url_B" --create TE --games 1 --think 200
+client F1 "$url_A" --create TF --games 1 --think 200
 sleep 0.3
-client E2 "$url_B" --join TE --games 1
-client E3 "$url_B" --join TE --games 1
-wait_playing
+client E2 "$url_B" --join TE --games 1 --think 200
+client E3 "$url_B" --join TE --games 1 --think 200
+client F2 "$url_A" --join TF --games 1 --think 200
+client F3 "$url_A" --join TF --games 1 --think 200
+wait_playing 2
 r=$(report)
 ended=$(field "$r" finished) # redeals vary with the deal (all pass): only the finished game counts
 kill -9 $pm $(pgrep -P "$pm") 2>/dev/null
 down=$SECONDS
-for n in E1 E2 E3; do ok "$n"; done
+for n in E1 E2 E3 F1 F2 F3; do ok "$n"; done
 check "the game ended while the database was down" grep -q "kept to store later" "$tmp/serve.B.err"
+check "A's game ended while the database was down" grep -q "kept to store later" "$tmp/serve.A.err"
+check "A's result is in its journal" grep -q '"kept":' "$tmp/A.pending"
+kill -9 "$pid_A"
+wait "$pid_A" 2>/dev/null
+# What F1 was told it scored (its seat's total in a new room), to compare with the store.
+seat_f1=$(sed -n 's/.*F1 seat \([0-2]\):.*/\1/p' "$tmp/F1.out")
+totals_f1=$(sed -n 's/.*totals \[\([-0-9,]*\)\].*/\1/p' "$tmp/F1.out")
+told_f1=$(cut -d, -f$((${seat_f1:-0} + 1)) <<<"$totals_f1")
 while [ $((SECONDS - down)) -lt 7 ]; do sleep 0.5; done
 start_pg
+start_server A # reads its journal: the kept game is stored
 for _ in $(seq 100); do
     grep -q "stored late" "$tmp/serve.B.err" && break
     sleep 0.1
@@ -180,7 +227,10 @@ for _ in $(seq 100); do
 done
 sleep 2.5
 r=$(report)
-check "exactly one more game finished: $r (before $ended)" test "$(field "$r" finished)" = $((ended + 1))
+check "exactly two more games finished: $r (before $ended)" test "$(field "$r" finished)" = $((ended + 2))
+check "A stored the result its journal kept: $(tail -3 "$tmp/serve.A.err")" grep -q "results journal .*kept before the last stop; [1-9][0-9]* written now, 0 wait" "$tmp/serve.A.err"
+check "A's journal is empty once stored" test "$(wc -l <"$tmp/A.pending")" = 1
+check "F1's stored score is what it was told ($told_f1)" test "$(sql "SELECT score FROM players WHERE name = 'F1'")" = "$told_f1"
 check "no notice of an abort for a game that ended" test "$(sql "SELECT count(*) FROM notices n JOIN games g ON g.id = n.game WHERE g.status <> 'aborted'")" = 0
 check "every finished game has its real seed" test "$(sql "SELECT count(*) FROM games WHERE status = 'finished' AND seed !~ '^[0-9a-f]{64}$'")" = 0
 # 6. Nothing scored twice: three results per scored game, scores equal the results.

@@ -5,70 +5,15 @@
 # Run by `make test-run` with DDZ_BIN pointing at the binary under test; skipped (status 0)
 # when tmux is not installed.
 set -u
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "play_tmux.sh: tmux is not installed, skipped (scripts/deps.sh installs it)"
-    exit 0
-fi
-DDZ=${DDZ_BIN:-build/ddz}
-DDZ=$(cd "$(dirname "$DDZ")" && pwd)/$(basename "$DDZ")
-T="tmux -L ddz-play-test-$$ -f /dev/null"
-tmpd=$(mktemp -d)
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmpd"' EXIT
-fails=0 runs=0
-
-fail() {
-    fails=$((fails + 1))
-    printf 'FAIL %s\n' "$*"
-    printf '%s\n' "---- screen ----" "$($T capture-pane -p -t play 2>/dev/null)" "----------------"
-}
-
-# wait_for NAME TEXT [SECONDS]: the screen shows TEXT within the time (default 10 s).
-wait_for() {
-    runs=$((runs + 1))
-    n=$(( ${3:-10} * 20 ))
-    while [ $n -gt 0 ]; do
-        $T capture-pane -p -t play 2>/dev/null | grep -qF -- "$2" && return 0
-        sleep 0.05
-        n=$((n - 1))
-    done
-    fail "$1: '$2' never appeared"
-    return 1
-}
-
-# wait_re NAME REGEX [SECONDS]: as wait_for, with an extended regular expression.
-wait_re() {
-    runs=$((runs + 1))
-    n=$(( ${3:-10} * 20 ))
-    while [ $n -gt 0 ]; do
-        $T capture-pane -p -t play 2>/dev/null | grep -qE -- "$2" && return 0
-        sleep 0.05
-        n=$((n - 1))
-    done
-    fail "$1: /$2/ never appeared"
-    return 1
-}
-
-# absent NAME TEXT: the screen does not show TEXT.
-absent() {
-    runs=$((runs + 1))
-    ! $T capture-pane -p -t play | grep -qF -- "$2" || fail "$1: '$2' is still on the screen"
-}
-
-keys() { $T send-keys -t play "$@"; }
-
-# ascii_only NAME: every character on the screen is ASCII.
-ascii_only() {
-    runs=$((runs + 1))
-    n=$($T capture-pane -p -t play | LC_ALL=C tr -d '\000-\177' | wc -c)
-    [ "$n" = 0 ] || fail "$1: $n bytes beyond ASCII on the screen"
-}
+SUITE=play_tmux.sh S=play
+. "$(dirname "$0")/tmux.sh"
 
 # start ARGS: a new 80x24 session running ddz play ARGS, then a line with its exit status.
 start() {
     $T kill-server >/dev/null 2>&1
     sleep 0.1
     $T new-session -d -s play -x 80 -y 24 \
-        "${LOCALE_ENV:-LANG=C.UTF-8 LC_ALL=C.UTF-8} XDG_DATA_HOME='$tmpd/xdg' '$DDZ' play --seed 1 --level greedy --delay 0 $*; echo DDZ-EXIT=\$?; sleep 60" ||
+        "${LOCALE_ENV:-LANG=C.UTF-8 LC_ALL=C.UTF-8} XDG_DATA_HOME='$tmp/xdg' '$DDZ' play --seed 1 --level greedy --delay 0 $*; echo DDZ-EXIT=\$?; sleep 60" ||
         { fail "tmux new-session"; exit 1; }
 }
 
@@ -114,11 +59,6 @@ keys Right Space Right Space Right Right Space
 wait_for cursor_select4 "7 7 7 9: trio + single, beats the table"
 keys Escape
 # Hint and play until the game ends; each key waits for the screen to answer the last one.
-screen_has() { $T capture-pane -p -t play | grep -qE -- "$1"; }
-settle() { # settle REGEX: up to 3 s for the screen to match
-    n=60
-    while [ $n -gt 0 ] && ! screen_has "$1"; do sleep 0.05; n=$((n - 1)); done
-}
 # play_out DONE: hint and play until the screen shows DONE.
 play_out() {
     i=0
@@ -216,10 +156,10 @@ wait_for zh_summary "比赛中止，已完成 1 局。"
 # right ends of the factors' values (display columns, Chinese counting two).
 aligned() {
     runs=$((runs + 1))
-    $T capture-pane -p -t play >"$tmpd/pane"
-    cols=$(grep -E '[+-][0-9]+ +→ +-?[0-9]+' "$tmpd/pane" | while IFS= read -r l; do
+    screen >"$tmp/pane"
+    cols=$(grep -E '[+-][0-9]+ +→ +-?[0-9]+' "$tmp/pane" | while IFS= read -r l; do
         printf "%s" "${l%%→*}" | LC_ALL=C.UTF-8 wc -L; done | sort -u | wc -l)
-    ends=$(grep -E '(= [0-9]+|×[0-9]+) +[│|]' "$tmpd/pane" | sed -E 's/^(.*[^ ]) +[│|].*$/\1/' | while IFS= read -r l; do
+    ends=$(grep -E '(= [0-9]+|×[0-9]+) +[│|]' "$tmp/pane" | sed -E 's/^(.*[^ ]) +[│|].*$/\1/' | while IFS= read -r l; do
         printf "%s" "$l" | LC_ALL=C.UTF-8 wc -L; done | sort -u | wc -l)
     [ "$cols" = 1 ] && [ "$ends" = 1 ] || fail "$1: the result panel is not aligned ($cols arrow columns, $ends value columns)"
 }
@@ -296,11 +236,11 @@ wait_for ascii_exit "DDZ-EXIT=130"
 
 # ddz replay --view: a recorded game on the same table, every hand shown; forward, back,
 # jump to move N, start and end.
-"$DDZ" sim --games 1 --agents normal,normal,normal --seed 5 --record "$tmpd/view.jsonl" >/dev/null 2>&1
+"$DDZ" sim --games 1 --agents normal,normal,normal --seed 5 --record "$tmp/view.jsonl" >/dev/null 2>&1
 $T kill-server >/dev/null 2>&1
 sleep 0.1
 $T new-session -d -s play -x 80 -y 24 \
-    "LANG=C.UTF-8 LC_ALL=C.UTF-8 '$DDZ' replay '$tmpd/view.jsonl' --view --lang en; echo DDZ-EXIT=\$?; sleep 60"
+    "LANG=C.UTF-8 LC_ALL=C.UTF-8 '$DDZ' replay '$tmp/view.jsonl' --view --lang en; echo DDZ-EXIT=\$?; sleep 60"
 wait_re view_start "Game 1 \(1 of 1\) · Move 0/[0-9]+"
 wait_for view_deal "The deal: every hand shown."
 wait_re view_hands "0 normal +17 cards"
@@ -336,5 +276,4 @@ absent new_final_gone "n: new match"
 keys Escape y
 wait_for new_exit "DDZ-EXIT=0"
 
-echo "play_tmux.sh: $((runs - fails))/$runs passed"
-[ $fails = 0 ]
+tmux_done

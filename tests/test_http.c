@@ -136,6 +136,36 @@ static void hint_known_answers(void **state)
 }
 
 /* --web DIR: files read at each request, "__V__" in the page replaced by "dev", never cached. */
+/* The URL printed for a listening address (ddz web, ddz serve --web): IPv6 in brackets, the
+ * wildcards through the loopback. Known answers. */
+static void url_known_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *iface, *path, *url;
+        bool any;
+    } T[] = {
+        {"127.0.0.1", "/", "http://127.0.0.1:7733/", false},
+        {"0.0.0.0", "/", "http://127.0.0.1:7733/", true},
+        {"", "/", "http://127.0.0.1:7733/", true},
+        {"::", "/#solo=normal", "http://[::1]:7733/#solo=normal", true},
+        {"::1", "/", "http://[::1]:7733/", false},
+        {"2001:db8::5", "/", "http://[2001:db8::5]:7733/", false},
+        {"fe80::1%eth0", "/", "http://[fe80::1%25eth0]:7733/", false},
+        {"localhost", "/x", "http://localhost:7733/x", false},
+        {"192.168.1.9", NULL, "http://192.168.1.9:7733/", false},
+    };
+    for (size_t i = 0; i < sizeof T / sizeof *T; i++) {
+        char url[128];
+        bool any = ddz_http_url(T[i].iface, 7733, T[i].path, url, sizeof url);
+        assert_string_equal(url, T[i].url);
+        assert_int_equal(any, T[i].any);
+    }
+    char small[12];
+    ddz_http_url("::1", 7733, "/", small, sizeof small); /* cut, still a string */
+    assert_string_equal(small, "http://[::1");
+}
+
 static void directory_site(void **state)
 {
     (void)state;
@@ -172,6 +202,7 @@ int main(void)
         cmocka_unit_test(content_types),
         cmocka_unit_test(hint_known_answers),
         cmocka_unit_test(directory_site),
+        cmocka_unit_test(url_known_answers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -569,6 +569,63 @@ static void computers_fill_the_field_to_a_multiple_of_three(void **state)
     t_free(t);
 }
 
+/* 托管 in a tournament lasts until the player acts or takes over, across games: the next game
+ * deals by itself (no `ready`), so the computer goes on playing for a player who asked it to
+ * (docs/PROTOCOL.md, Deadlines). It was cleared at each game's end: the player's turns then
+ * ran out on the clock. */
+static void tournament_auto_stays_on_across_games(void **state)
+{
+    (void)state;
+    T *t = t_new(11, NULL, admin_cfg);
+    int admin = t_client(t, "主办");
+    t_send(t, admin, "{\"type\":\"tour_open\",\"spec\":\"托管杯:players=3,games=2,turn=1,pause=0,start=+1h\"}");
+    int k[3];
+    for (int i = 0; i < 3; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "a%d", i);
+        k[i] = t_client(t, name);
+        t_send(t, k[i], "{\"type\":\"tour_register\",\"tournament\":1}");
+        t->f[k[i]].autoplay = false;
+    }
+    t_send(t, admin, "{\"type\":\"tour_start\",\"tournament\":1}");
+    Fake *me = &t->f[k[0]];
+    assert_true(me->c.seat >= 0);
+    me->keep_all = true;
+    t_send(t, k[0], "{\"type\":\"auto\",\"on\":true}");
+    int starts = 0, auto_turns = 0, own_timeouts = 0;
+    for (int n = 0; n < 20000 && starts < 3; n++) {
+        bool acted = false;
+        for (int j = 1; j < 3; j++) {
+            char msg[256];
+            size_t len = ddz_client_auto(&t->f[k[j]].c, &t->play_rng, msg, sizeof msg);
+            if (len) {
+                t_send(t, k[j], msg);
+                acted = true;
+            }
+        }
+        if (!acted)
+            t_tick(t, 100);
+        size_t i;
+        json_t *m;
+        json_array_foreach(me->seen, i, m) {
+            const char *type = str_of(m, "type");
+            if (!strcmp(type, "start") || !strcmp(type, "tour_over"))
+                starts++;
+            else if (starts == 2 && !strcmp(type, "turn"))
+                auto_turns += json_is_true(json_object_get(m, "auto")) ? 1 : -1000;
+            else if (starts == 2 && !strcmp(type, "action") && !strcmp(str_of(m, "by"), "timeout") &&
+                     json_integer_value(json_object_get(m, "seat")) == me->c.seat)
+                own_timeouts++;
+        }
+        json_array_clear(me->seen);
+    }
+    assert_true(starts >= 2);      /* a second game was dealt */
+    assert_true(auto_turns >= 1);  /* its turns were the computer's, from the first */
+    assert_int_equal(own_timeouts, 0);
+    t_no_leaks(t);
+    t_free(t);
+}
+
 /* Garbage made of the tournament's words, from an admin, while an event plays: refused or
  * taken, never a crash, and no frame names a hidden card. */
 static void tournament_garbage_never_breaks_the_server(void **state)
@@ -631,6 +688,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bad_input_is_refused_with_a_reason),
         cmocka_unit_test(computers_fill_the_field_to_a_multiple_of_three),
+        cmocka_unit_test(tournament_auto_stays_on_across_games),
         cmocka_unit_test(tournament_garbage_never_breaks_the_server),
         cmocka_unit_test(a_whole_event_and_the_same_event_killed_twice_end_alike),
     };

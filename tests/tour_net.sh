@@ -7,75 +7,12 @@
 # round, the end, follow and standings. Run by `make test-run` with DDZ_BIN pointing at the binary under test;
 # skipped (status 0) when tmux is not installed.
 set -u
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "tour_net.sh: tmux is not installed, skipped (scripts/deps.sh installs it)"
-    exit 0
-fi
-DDZ=${DDZ_BIN:-build/ddz}
-DDZ=$(cd "$(dirname "$DDZ")" && pwd)/$(basename "$DDZ")
-T="tmux -L ddz-tour-net-test-$$ -f /dev/null"
-tmp=$(mktemp -d)
-server=""
-cleanup() {
-    $T kill-server >/dev/null 2>&1
-    [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-fails=0 runs=0
-
-fail() {
-    fails=$((fails + 1))
-    printf 'FAIL %s\n' "$*"
-    printf '%s\n' "---- screen $S ----" "$($T capture-pane -p -t $S 2>/dev/null)" "----------------"
-}
-
-S=tn
-screen() { $T capture-pane -p -t $S 2>/dev/null; }
-
-# wait_for NAME TEXT [SECONDS] / wait_re NAME REGEX [SECONDS]: the screen shows it in time.
-wait_for() {
-    runs=$((runs + 1))
-    n=$(( ${3:-10} * 20 ))
-    while [ $n -gt 0 ]; do
-        screen | grep -qF -- "$2" && return 0
-        sleep 0.05
-        n=$((n - 1))
-    done
-    fail "$1: '$2' never appeared"
-    return 1
-}
-wait_re() {
-    runs=$((runs + 1))
-    n=$(( ${3:-10} * 20 ))
-    while [ $n -gt 0 ]; do
-        screen | grep -qE -- "$2" && return 0
-        sleep 0.05
-        n=$((n - 1))
-    done
-    fail "$1: /$2/ never appeared"
-    return 1
-}
-keys() { $T send-keys -t $S "$@"; }
+SUITE=tour_net.sh S=tn
+. "$(dirname "$0")/tmux.sh"
 
 # The server: one event of three (computers fill it at the start); player 1 may start it.
-"$DDZ" serve --port 0 --db "$tmp/tour.db" --bot-delay 50 --turn 60 --tour-admin 1 \
-    --tournament 'cup:players=3,games=1,fill=normal,pause=0' >"$tmp/serve.out" 2>"$tmp/serve.err" &
-server=$!
-port=""
-n=100
-while [ $n -gt 0 ]; do
-    port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/serve.out" 2>/dev/null)
-    [ -n "$port" ] && break
-    sleep 0.05
-    n=$((n - 1))
-done
-if [ -z "$port" ]; then
-    echo "tour_net.sh: ddz serve did not start:"
-    cat "$tmp/serve.err"
-    exit 1
-fi
-url=ws://127.0.0.1:$port
+serve_start --db "$tmp/tour.db" --bot-delay 50 --turn 60 --tour-admin 1 \
+    --tournament 'cup:players=3,games=1,fill=normal,pause=0'
 export XDG_CONFIG_HOME="$tmp/config"
 run() { # run SESSION WIDTH ARGS: ddz connect ARGS in a new WIDTHx24 session
     $T new-session -d -s "$1" -x "$2" -y 24 \
@@ -153,5 +90,4 @@ wait_re boss_events_end "^  \\[1\\] cup  3/3  finished  (ann|电脑[12])$"
 keys quit Enter
 wait_for boss_exit "DDZ-EXIT=0"
 
-echo "tour_net.sh: $((runs - fails))/$runs passed"
-[ $fails = 0 ]
+tmux_done

@@ -6,64 +6,15 @@
 # groups (another group's round); Chinese; the ASCII look; leaving from a view. Run by `make test-run` with DDZ_BIN pointing at
 # the binary under test; skipped (status 0) when tmux is not installed.
 set -u
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "tour_tmux.sh: tmux is not installed, skipped (scripts/deps.sh installs it)"
-    exit 0
-fi
-DDZ=${DDZ_BIN:-build/ddz}
-DDZ=$(cd "$(dirname "$DDZ")" && pwd)/$(basename "$DDZ")
-T="tmux -L ddz-tour-test-$$ -f /dev/null"
-tmpd=$(mktemp -d)
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmpd"' EXIT
-fails=0 runs=0
-
-fail() {
-    fails=$((fails + 1))
-    printf 'FAIL %s\n' "$*"
-    printf '%s\n' "---- screen ----" "$($T capture-pane -p -t tour 2>/dev/null)" "----------------"
-}
-
-# wait_re NAME REGEX [SECONDS]: the screen shows a line matching REGEX (extended) in time.
-wait_re() {
-    runs=$((runs + 1))
-    n=$(( ${3:-10} * 20 ))
-    while [ $n -gt 0 ]; do
-        $T capture-pane -p -t tour 2>/dev/null | grep -qE -- "$2" && return 0
-        sleep 0.05
-        n=$((n - 1))
-    done
-    fail "$1: /$2/ never appeared"
-    return 1
-}
-
-# wait_for NAME TEXT [SECONDS]: the same with fixed text.
-wait_for() {
-    runs=$((runs + 1))
-    n=$(( ${3:-10} * 20 ))
-    while [ $n -gt 0 ]; do
-        $T capture-pane -p -t tour 2>/dev/null | grep -qF -- "$2" && return 0
-        sleep 0.05
-        n=$((n - 1))
-    done
-    fail "$1: '$2' never appeared"
-    return 1
-}
-
-keys() { $T send-keys -t tour "$@"; }
-
-# ascii_only NAME: every character on the screen is ASCII.
-ascii_only() {
-    runs=$((runs + 1))
-    n=$($T capture-pane -p -t tour | LC_ALL=C tr -d '\000-\177' | wc -c)
-    [ "$n" = 0 ] || fail "$1: $n bytes beyond ASCII on the screen"
-}
+SUITE=tour_tmux.sh S=tour
+. "$(dirname "$0")/tmux.sh"
 
 # start ARGS: a new 80x24 session running ddz play --tournament ARGS, then its exit status.
 start() {
     $T kill-server >/dev/null 2>&1
     sleep 0.1
     $T new-session -d -s tour -x 80 -y 24 \
-        "LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_DATA_HOME='$tmpd/xdg' '$DDZ' play --tournament --level greedy --delay 0 $*; echo DDZ-EXIT=\$?; sleep 60" ||
+        "LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_DATA_HOME='$tmp/xdg' '$DDZ' play --tournament --level greedy --delay 0 $*; echo DDZ-EXIT=\$?; sleep 60" ||
         { fail "tmux new-session"; exit 1; }
 }
 
@@ -72,8 +23,8 @@ through() {
     runs=$((runs + 1))
     n=120
     while [ $n -gt 0 ]; do
-        $T capture-pane -p -t tour | grep -qE -- "$2" && return 0
-        if $T capture-pane -p -t tour | grep -qE "Enter: go on|回车：继续|Enter: to your table|回车：入座"; then
+        screen_has "$2" && return 0
+        if screen_has "Enter: go on|回车：继续|Enter: to your table|回车：入座"; then
             keys Enter
         fi
         sleep 0.25
@@ -84,7 +35,7 @@ through() {
 }
 
 # English: a whole 9-player event (2 rounds of 3 games per table) ----------------------------------
-start --lang en --seed 3 --games-per-table 3 --record "$tmpd/event.jsonl"
+start --lang en --seed 3 --games-per-table 3 --record "$tmp/event.jsonl"
 wait_for draw_head "Round 1: the draw"
 wait_re draw_you "You play at table [1-3] with P[0-9]:greedy and P[0-9]:greedy\\."
 wait_re draw_tables "^ +3 +P[0-9]:greedy +P[0-9]:greedy +P[0-9]:greedy"
@@ -114,7 +65,7 @@ wait_re end_line "Tournament over: .* won; you finished [0-9](st|nd|rd|th) of 9\
 wait_for end_standings "standings (9 players):"
 wait_for end_exit "DDZ-EXIT=0"
 runs=$((runs + 1))
-"$DDZ" verify "$tmpd/event.jsonl" >/dev/null 2>&1 || fail "verify: the event recorded on the screen does not check out"
+"$DDZ" verify "$tmp/event.jsonl" >/dev/null 2>&1 || fail "verify: the event recorded on the screen does not check out"
 
 # A bye (7 players, seed 2: the person has it) and its waiting view; leaving with Esc ------------
 start --lang en --seed 2 --players 7
@@ -166,5 +117,4 @@ wait_for ascii_ask "Leave the tournament? (y/n)"
 keys y
 wait_for ascii_exit "DDZ-EXIT=0"
 
-echo "tour_tmux.sh: $((runs - fails))/$runs passed"
-[ $fails = 0 ]
+tmux_done

@@ -294,6 +294,8 @@ function onMessage(m) {
       const text = refusal(m.code, m.message, m.args, {
         names: S.room ? S.room.seats.map((/** @type {any} */ x) => (x ? x.name : '')) : [],
         h48: C.is48(g ? g.options : S.room && S.room.options),
+        rob: optionMap((g && g.options) || (S.room && S.room.options) || '').bid === 'rob',
+        called: !!(g && g.bid > 0),
       });
       if (m.code === 'wrong_password' && S.pwLast) {
         // The dialog asks again, saying why.

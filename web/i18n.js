@@ -368,7 +368,8 @@ export function roomName(name) {
  * @param {string} code
  * @param {string} message
  * @param {Record<string, any>} [args]
- * @param {{names?: string[], h48?: boolean}} [ctx] seat names (for `seat`), the 48-card game
+ * @param {{names?: string[], h48?: boolean, rob?: boolean, called?: boolean}} [ctx] seat names
+ *   (for `seat`), the 48-card game, 叫地主/抢地主 bidding and whether someone has called yet
  */
 export function refusal(code, message, args, ctx = {}) {
   if (args && typeof args === 'object') {
@@ -380,7 +381,12 @@ export function refusal(code, message, args, ctx = {}) {
     const pair = ERR_ARGS[key];
     if (pair) {
       /** @param {number} v */
-      const valueWord = (v) => (args.phase === 'bid' ? (v ? t('bidN', v) : t('bid0')) : t('dbl' + v));
+      const valueWord = (v) => {
+        if (args.phase !== 'bid') return t('dbl' + v);
+        // 叫地主/抢地主: 1 calls (or robs, once someone has called), 0 declines.
+        if (ctx.rob && (v === 0 || v === 1)) return t(ctx.called ? (v ? 'rob' : 'noRob') : v ? 'call' : 'noCall');
+        return v ? t('bidN', v) : t('bid0');
+      };
       /** @type {Record<string, string>} */
       const w = {};
       for (const [k, v] of Object.entries(args)) w[k] = String(v);

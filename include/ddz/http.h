@@ -56,6 +56,13 @@ void ddz_http_reply_free(DdzHttpReply *r);
 /* The Content-Type of a file name by its extension. */
 const char *ddz_http_type(const char *path);
 
+/* The URL to open for a server listening on iface and port, path appended ("/", "/#solo=x"):
+ * an IPv6 address goes in brackets (a zone "%eth0" written "%25eth0"); a server listening on
+ * every address (0.0.0.0, ::, "") is reached on this machine through the loopback
+ * (127.0.0.1, [::1]). Returns true when iface was such a wildcard (the caller may say that
+ * other machines use this machine's address). The text is cut to size (n >= 1). */
+bool ddz_http_url(const char *iface, int port, const char *path, char *out, size_t n);
+
 /* The Content-Security-Policy every reply carries. */
 extern const char ddz_http_csp[];
 

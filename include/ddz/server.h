@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "ddz/game.h"
+#include "ddz/journal.h"
 #include "ddz/store.h"
 
 #define DDZ_PROTOCOL_VERSION 1
@@ -76,9 +77,18 @@ typedef struct DdzServerConfig {
     /* Optional log of notable events (a line without newline), e.g. to standard error. */
     void (*log)(void *ctx, const char *line);
     void *log_ctx;
+    /* The results journal (ddz/journal.h), borrowed, or NULL: a game that ends while the store
+     * is away is kept in it (on the disk before the players are told) besides in memory, and
+     * the ends it held when it was opened are written to the store by ddz_server_new. */
+    DdzJournal *journal;
 } DdzServerConfig;
 
 DdzServerConfig ddz_server_config_default(void);
+
+/* Whether SPEC is a tournament description the server accepts ("NAME:OPTIONS", as in
+ * DdzServerConfig.tournaments): 0, or -1 with what is wrong in err. For checking settings
+ * before a server starts (ddz serve --check-config). */
+int ddz_server_tournament_check(const char *spec, DdzError *err);
 
 typedef struct DdzServer DdzServer;
 
@@ -152,6 +162,7 @@ typedef struct DdzServeConfig {
     int port;                /* 7733; 0 picks a free port (printed) */
     const char *db;          /* SQLite file, or NULL for none */
     bool sync_full;          /* SQLite synchronous=FULL (survives power loss, slower) */
+    const char *journal;     /* the results journal (ddz/journal.h): a file, or NULL for none */
     bool quiet;              /* no log lines on standard error */
     int ping_s;              /* ping a connection silent this long, cut it after twice as
                                 long without an answer (half-open connections); 0: 30 */

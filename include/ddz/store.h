@@ -57,9 +57,11 @@ int ddz_store_game_start(DdzStore *st, int64_t room, const char *options, const 
  * "redeal" when everyone passed), the seed and salt revealed, the record, one result row
  * per seat, and each human player's score, games and wins. Returns 0; -2 when the game is
  * not "playing" (refused, nothing changes: an end is never stored twice); -1 on any other
- * error (the database is away: the same end may be written again later). With PostgreSQL a
- * game of this server that another server aborted because this one fell silent (the
- * database was away) still ends, and the notices of its abort are withdrawn. */
+ * error (the database is away: the same end may be written again later). A game aborted
+ * because its server stopped or fell silent (found playing when the store was opened; with
+ * PostgreSQL, a server silent for 30 s) still ends, once: its end was kept while the database
+ * was away, in memory or in the results journal (ddz/journal.h); the notices of its abort
+ * are withdrawn. An abort by ddz_store_game_abort is final. */
 typedef struct DdzStoreEnd {
     int64_t game;
     bool redeal;
@@ -104,6 +106,14 @@ int ddz_store_leaderboard(DdzStore *st, DdzStorePlayer *out, int max, DdzError *
  * and aborts (with notices) the games of servers silent for 30 s, which were killed or cut
  * off; *aborted says how many. With SQLite (one server per file) it does nothing. */
 int ddz_store_maintain(DdzStore *st, int *aborted, DdzError *err);
+
+/* Called often (every tick) by a running server: with PostgreSQL, makes the connection again
+ * after the database went away, in the background and without waiting (a new attempt every
+ * 500 ms while it is away). A call that finds the connection broken starts a new one and
+ * waits a few milliseconds at most for it: a database host that does not answer never holds
+ * up the caller; the calls fail (-1, "the database is away") until it answers. True when the
+ * connection was made again since the last call said so. */
+bool ddz_store_poll(DdzStore *st);
 
 /* Totals for checks and reports. */
 typedef struct DdzStoreStats {

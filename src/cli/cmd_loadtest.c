@@ -61,6 +61,7 @@ typedef struct Load {
     const char *keep_level;
     FILE *csv;
     int64_t next_sec;
+    int64_t last_timer, timer_late; /* the generator's own lateness (its 10 ms timer), this second */
     long sec_actions;
     long expected;       /* refusals the attackers and room openers ask for */
     long reconnects, by_role_actions[R_NB];
@@ -368,8 +369,11 @@ static void per_second(Load *l, int64_t now)
         memory_of(l->server_pid, &peak, &rss);
     double t = (double)(now - l->t0) / 1e6;
     if (l->csv)
-        fprintf(l->csv, "%.0f,%d,%zu,%.2f,%.2f,%.2f,%ld,%.0f,%.1f\n", t, l->started, l->nsec, p50, p99, mx,
-                l->sec_actions, l->games, rss);
+        fprintf(l->csv, "%.0f,%d,%zu,%.2f,%.2f,%.2f,%ld,%.0f,%.1f,%.1f\n", t, l->started, l->nsec, p50, p99, mx,
+                l->sec_actions, l->games, rss, (double)l->timer_late / 1000.0);
+    l->timer_late = 0;
+    if (l->csv)
+        fflush(l->csv); /* a long soak can be watched while it runs */
     if (l->nplot + 4 > l->capplot) {
         size_t c = l->capplot ? l->capplot * 2 : 1024;
         double *y = realloc(l->plot, c * sizeof *y);
@@ -392,6 +396,9 @@ static void lt_timer(void *ctx)
 {
     Load *l = ctx;
     int64_t now = now_us();
+    if (l->last_timer && now - l->last_timer - 10000 > l->timer_late)
+        l->timer_late = now - l->last_timer - 10000;
+    l->last_timer = now;
     /* Ramp up: connect at an even pace. */
     while (l->initial < l->n && now >= l->t0 + l->initial * l->connect_every) {
         DdzError err;
@@ -610,7 +617,7 @@ int cmd_loadtest(int argc, char **argv)
         fprintf(stderr, "loadtest: cannot write %s\n", csv);
     if (l->csv)
         fprintf(l->csv, "second,clients,people_samples,people_p50_ms,people_p99_ms,people_max_ms,actions,games,"
-                        "server_rss_mb\n");
+                        "server_rss_mb,generator_late_ms\n");
     ddz_rng_seed(&l->rng, 20260101);
     DdzWsHandler h = {lt_open, lt_message, lt_closed, lt_timer};
     DdzError err;

@@ -110,7 +110,7 @@ static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *
             return -1;
         cfg->port = (int)v;
     } else if (!strcmp(a, "--listen") || !strcmp(a, "--db") || !strcmp(a, "--quick-level") ||
-               !strcmp(a, "--auto-level")) {
+               !strcmp(a, "--auto-level") || !strcmp(a, "--journal")) {
         if (*i + 1 >= argc)
             return ddz_error_set(err, 0, "%s needs a value", a);
         const char *val = argv[++*i];
@@ -118,6 +118,8 @@ static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *
             cfg->iface = val;
         else if (!strcmp(a, "--db"))
             cfg->db = val;
+        else if (!strcmp(a, "--journal"))
+            cfg->journal = val;
         else {
             DdzLevel lv;
             DdzError e;
@@ -178,6 +180,9 @@ static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *
             return ddz_error_set(err, 0, "--tournament needs NAME:OPTIONS (players=27,games=6,...)");
         if (cfg->server.ntournaments == SERVE_TOURS)
             return ddz_error_set(err, 0, "at most %d --tournament", SERVE_TOURS);
+        DdzError terr;
+        if (ddz_server_tournament_check(argv[*i + 1], &terr) != 0)
+            return ddz_error_set(err, 0, "--tournament %.80s: %s", argv[*i + 1], terr.msg);
         sa->tours[cfg->server.ntournaments++] = argv[++*i];
         cfg->server.tournaments = sa->tours;
     } else if (!strcmp(a, "--tour-admin") || !strcmp(a, "--tour-record")) {
@@ -316,6 +321,19 @@ int cmd_serve(int argc, char **argv)
     }
     ServeLog log;
     serve_log_init(&log, stderr);
+    /* Results kept while the database is away go to a journal beside a SQLite file; a shared
+     * PostgreSQL store has no place of its own for it: --journal names one. */
+    char journal[4200];
+    bool pg = cfg->db && (!strncmp(cfg->db, "postgresql://", 13) || !strncmp(cfg->db, "postgres://", 11));
+    if (cfg->journal && !strcmp(cfg->journal, "none")) {
+        cfg->journal = NULL;
+    } else if (cfg->db && !cfg->journal && !pg && strcmp(cfg->db, ":memory:")) {
+        snprintf(journal, sizeof journal, "%s.pending", cfg->db);
+        cfg->journal = journal;
+    } else if (pg && !cfg->journal && !cfg->quiet) {
+        serve_log(&log, SERVE_LOG_WARNING, "no --journal FILE: results kept while the database is away are lost "
+                                           "if this process stops before it is back");
+    }
     if (!cfg->quiet && !cfg->server.log) {
         cfg->server.log = serve_log_line;
         cfg->server.log_ctx = &log;

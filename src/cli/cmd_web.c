@@ -42,10 +42,13 @@ static bool on_path(const char *name)
 static void listening(void *ctx, const char *iface, int port)
 {
     WebStart *ws = ctx;
-    char url[256];
-    const char *host = !strcmp(iface, "0.0.0.0") ? "127.0.0.1" : iface;
-    snprintf(url, sizeof url, "http://%s:%d/#solo=%s", host, port, ws->level);
+    char url[256], path[48];
+    snprintf(path, sizeof path, "/#solo=%s", ws->level);
+    bool any = ddz_http_url(iface, port, path, url, sizeof url);
     printf("ddz web: play at %s  (Ctrl-C stops the server)\n", url);
+    if (any) /* every address: other machines use this one's */
+        printf("ddz web: listening on every address: from another machine, open http://THIS-MACHINE:%d%s\n", port,
+               path);
     fflush(stdout);
     bool display = getenv("DISPLAY") || getenv("WAYLAND_DISPLAY");
     if (!ws->open || !display || !on_path("xdg-open"))

@@ -124,7 +124,7 @@ static void show_counter(App *a)
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         seen |= c->played[s];
     DdzRanks unseen = ddz_cards_ranks(DDZ_DECK & ~seen);
-    connect_say(a, "  unseen:");
+    connect_say(a, "%s", tx(a, T_LN_UNSEEN));
     for (int r = 0; r < DDZ_RANK_NB; r++)
         connect_say(a, " %c×%d", ddz_rank_char(r), ddz_ranks_get(unseen, r));
     connect_say(a, "\n");
@@ -410,30 +410,26 @@ out:
     return NULL;
 }
 
-static const char HELP[] =
-    "Lobby and room:\n"
-    "  rooms (l)               the rooms\n"
-    "  create [NAME] [PASS]    a new room (with a password, if given); you sit in it\n"
-    "  join ID [PASS]          sit in room ID;  watch ID [PASS]  watch it\n"
-    "  quick                   quick match: computers fill empty seats after a wait\n"
-    "  ready (r)               ready for the next game;  leave  back to the lobby\n"
-    "  bot [LEVEL]             a computer player (easy, normal, hard, expert);  unbot SEAT\n"
-    "  say TEXT                chat to the room;  top  the leaderboard\n"
-    "  auto                    let the computer play for you (托管), or take over again\n"
-    "Tournaments:\n"
-    "  events                  the tournaments;  follow ID  see one (unfollow: stop)\n"
-    "  register [ID]           enter it;  unregister [ID]  before its start\n"
-    "  standings, tables       the event's standings, the running round's tables\n"
-    "  open NAME:OPTIONS       open one, begin [ID]  start it now (--tour-admin players)\n"
-    "Play (as in ddz play --plain):\n"
-    "  33344, 10JQKA, xd       play these ranks (x/B small joker, d/R big joker)\n"
-    "  p or pass               pass (不要)\n"
-    "  h or hint               next hint; an empty line then plays it\n"
-    "  0 1 2 3, bid N          bid, or 0 for no bid; doubling: 1/y yes, 0/n no\n"
-    "  show                    show your cards (明牌), when the rules allow it\n"
-    "  c or counter            the card counter (记牌器)\n"
-    "  s or status             the table again;  sort  your hand by rank, group size, combination\n"
-    "  ? or help               this help;  q or quit  leave the server\n";
+/* The Chinese words of the line mode's commands (the help lists them), in either language. */
+static const char *const ALIASES[][2] = {
+    {"帮助", "help"},      {"退出", "quit"},      {"房间", "rooms"},   {"创建", "create"},
+    {"加入", "join"},      {"观战", "watch"},     {"快速", "quick"},   {"准备", "ready"},
+    {"离开", "leave"},     {"排行", "top"},       {"电脑", "bot"},     {"移除电脑", "unbot"},
+    {"说", "say"},         {"托管", "auto"},      {"牌桌", "status"},  {"记牌器", "counter"},
+    {"理牌", "sort"},      {"提示", "hint"},      {"明牌", "show"},    {"不要", "pass"},
+    {"叫", "bid"},         {"是", "yes"},         {"否", "no"},        {"比赛", "events"},
+    {"关注", "follow"},    {"取消关注", "unfollow"}, {"报名", "register"}, {"退赛", "unregister"},
+    {"排名", "standings"}, {"赛桌", "tables"},    {"开设", "open"},    {"开赛", "begin"},
+};
+
+/* The command a Chinese word names, or NULL. */
+static const char *command_alias(const char *word)
+{
+    for (size_t i = 0; i < sizeof ALIASES / sizeof ALIASES[0]; i++)
+        if (!strcmp(word, ALIASES[i][0]))
+            return ALIASES[i][1];
+    return NULL;
+}
 
 static bool is(const char *s, const char *a, const char *b)
 {
@@ -455,7 +451,7 @@ static void room_cmd(App *a, const char *type, const char *rest)
     char *end;
     long id = strtol(arg1, &end, 10);
     if (!arg1[0] || *end) {
-        connect_say(a, "! %s needs a room number: %s ID [PASSWORD]\n", type, type);
+        connect_sayt(a, T_LN_NEED_ROOM, type, type);
         return;
     }
     char *p = arg2[0] ? connect_quoted(arg2) : NULL;
@@ -467,7 +463,7 @@ static void hint_next(App *a)
 {
     DdzClient *c = &a->c;
     if (!c->my_turn || c->turn_phase != DDZ_PHASE_PLAY) {
-        connect_say(a, "! hints come when it is your turn to play\n");
+        connect_sayt(a, T_LN_HINT_LATER);
         return;
     }
     if (a->hint < 0) {
@@ -475,13 +471,13 @@ static void hint_next(App *a)
         a->hint = -1;
     }
     if (a->nhints == 0) {
-        connect_say(a, "Nothing beats it: pass (p).\n");
+        connect_sayt(a, T_LN_HINT_NONE);
         return;
     }
     a->hint = (a->hint + 1) % a->nhints;
     char text[96];
     ddz_move_format(&a->hints[a->hint], c->opt.rules, text, sizeof text);
-    connect_say(a, "Hint %d/%d: %s (an empty line plays it)\n", a->hint + 1, a->nhints, text);
+    connect_sayt(a, T_LN_HINT, a->hint + 1, a->nhints, text);
 }
 
 static void play_ranks(App *a, const char *text)
@@ -501,6 +497,9 @@ static void line_cmd(App *a, char *line)
     const char *rest = line + strlen(word);
     while (*rest == ' ')
         rest++;
+    const char *alias = command_alias(word);
+    if (alias)
+        snprintf(word, sizeof word, "%s", alias);
     bool deciding = c->my_turn && (c->turn_phase == DDZ_PHASE_BID || c->turn_phase == DDZ_PHASE_DOUBLE);
     if (!word[0]) {
         if (c->my_turn && c->turn_phase == DDZ_PHASE_PLAY && a->hint >= 0 && a->nhints > 0) {
@@ -513,7 +512,7 @@ static void line_cmd(App *a, char *line)
         return;
     }
     if (is(word, "?", "help"))
-        connect_say(a, "%s", HELP);
+        connect_say(a, "%s", tx(a, T_LN_HELP)); /* longer than connect_sayt's line */
     else if (is(word, "q", "quit")) {
         a->done = true;
         ddz_ws_client_close(a->ws, a->id);
@@ -545,7 +544,7 @@ static void line_cmd(App *a, char *line)
         show_status(a);
     else if (is(word, "c", "counter"))
         show_counter(a);
-    else if (is(word, "sort", "理牌")) {
+    else if (is(word, "sort", NULL)) {
         /* by rank, by group size, by combination, and round again */
         char text[512];
         play_sort_next(a->tp);

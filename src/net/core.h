@@ -223,7 +223,9 @@ bool guard_pw_attacked(const Tries *room, int64_t now);
  * (each tick that finds the store alive) until it is stored or refused. */
 void pending_add(DdzServer *srv, const Room *r, const DdzStoreEnd *e);
 void pending_retry(DdzServer *srv);
-void pending_free(DdzServer *srv);   /* a last try, then what is left is logged and dropped */
+/* The ends the journal (cfg.journal) held at its opening: queued and written now. */
+void pending_replay(DdzServer *srv);
+void pending_free(DdzServer *srv);   /* a last try; what is left is logged, and stays in the journal */
 
 /* room.c */
 Room *room_find(DdzServer *srv, long id);

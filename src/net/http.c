@@ -38,6 +38,24 @@ const char *ddz_http_type(const char *path)
     return "application/octet-stream";
 }
 
+bool ddz_http_url(const char *iface, int port, const char *path, char *out, size_t n)
+{
+    bool v6 = iface && strchr(iface, ':') != NULL;
+    bool any = !iface || !*iface || !strcmp(iface, "0.0.0.0") || !strcmp(iface, "::") || !strcmp(iface, "[::]");
+    char host[128];
+    if (any) {
+        snprintf(host, sizeof host, "%s", v6 ? "[::1]" : "127.0.0.1");
+    } else if (v6 && iface[0] != '[') {
+        const char *zone = strchr(iface, '%');
+        size_t addr = zone ? (size_t)(zone - iface) : strlen(iface);
+        snprintf(host, sizeof host, "[%.*s%s%s]", (int)addr, iface, zone ? "%25" : "", zone ? zone + 1 : "");
+    } else {
+        snprintf(host, sizeof host, "%s", iface);
+    }
+    snprintf(out, n, "http://%s:%d%s", host, port, path ? path : "/");
+    return any;
+}
+
 static void reply_text(DdzHttpReply *r, int status, const char *text)
 {
     r->status = status;

@@ -1,7 +1,9 @@
 /* pending.c -- finished games the store could not take yet (the database was down): kept in
  * memory, oldest first, and written again every few seconds until the store takes or refuses
  * them. A game's end moves its row from "playing" only once, so a retry after an end that was
- * in fact committed is refused without effect: every result is stored exactly once. */
+ * in fact committed is refused without effect: every result is stored exactly once. With a
+ * results journal (ddz/journal.h) each kept end is also on the disk before the players hear
+ * of it, and the ends a stopped or killed server kept are written at the next start. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,47 +18,51 @@
 
 struct Pending {
     Pending *next;
-    DdzStoreEnd end;      /* end.record points into record */
+    DdzJournalEntry e; /* e.end.record points into record; e.seq 0: not in the journal */
     char *record;
-    /* The game's start, for a game whose start was not stored either (end.game == 0). */
-    int64_t room, dealt;
-    char options[256];
-    char commit[65];
 };
 
-static void pending_drop(DdzServer *srv)
+/* Drops the oldest; done: it was stored or refused (the journal says so), else it is given
+ * up or left to the journal for the next start. */
+static void pending_drop(DdzServer *srv, bool done)
 {
     Pending *p = srv->pending;
     srv->pending = p->next;
     if (!srv->pending)
         srv->pending_tail = NULL;
     srv->stats.results_pending--;
+    DdzError err;
+    if (done && p->e.seq && srv->cfg.journal &&
+        ddz_journal_done(srv->cfg.journal, p->e.seq, (int)srv->stats.results_pending, &err) != 0)
+        srv_log(srv, "results journal: %s", err.msg);
     free(p->record);
     free(p);
 }
 
-void pending_add(DdzServer *srv, const Room *r, const DdzStoreEnd *e)
+/* Queues a copy of e; journal: writes it to the journal first (and sets its seq). */
+static void pending_push(DdzServer *srv, const DdzJournalEntry *e, bool journal)
 {
     if (srv->stats.results_pending >= PENDING_MAX) {
         srv_log(srv, "game %lld of room %lld given up: %d results wait for the store already",
-                (long long)srv->pending->end.game, (long long)srv->pending->room, PENDING_MAX);
-        pending_drop(srv);
+                (long long)srv->pending->e.end.game, (long long)srv->pending->e.room, PENDING_MAX);
+        pending_drop(srv, true);
     }
     Pending *p = calloc(1, sizeof *p);
-    char *record = p ? strdup(e->record) : NULL;
+    char *record = p ? strdup(e->end.record ? e->end.record : "") : NULL;
     if (!record) {
         free(p);
         srv->failed_alloc = true;
-        srv_log(srv, "room %ld: a result is lost: out of memory", r->id);
+        srv_log(srv, "room %lld: a result is lost: out of memory", (long long)e->room);
         return;
     }
-    p->end = *e;
+    p->e = *e;
     p->record = record;
-    p->end.record = record;
-    p->room = r->id;
-    p->dealt = r->dealt;
-    ddz_options_format(&r->opt, p->options, sizeof p->options);
-    snprintf(p->commit, sizeof p->commit, "%s", r->commit);
+    p->e.end.record = record;
+    DdzError err;
+    if (journal && srv->cfg.journal && ddz_journal_keep(srv->cfg.journal, &p->e, &err) != 0) {
+        srv_log(srv, "room %lld: a result kept in memory only: %s", (long long)e->room, err.msg);
+        p->e.seq = 0;
+    }
     if (srv->pending_tail)
         srv->pending_tail->next = p;
     else
@@ -65,25 +71,42 @@ void pending_add(DdzServer *srv, const Room *r, const DdzStoreEnd *e)
     srv->stats.results_pending++;
 }
 
+void pending_add(DdzServer *srv, const Room *r, const DdzStoreEnd *e)
+{
+    DdzJournalEntry je;
+    memset(&je, 0, sizeof je);
+    je.end = *e;
+    je.room = r->id;
+    je.dealt = r->dealt;
+    ddz_options_format(&r->opt, je.options, sizeof je.options);
+    snprintf(je.commit, sizeof je.commit, "%s", r->commit);
+    pending_push(srv, &je, true);
+}
+
 /* Writes one waiting end: 1 done (stored, or refused for good), 0 the store is still away. */
 static int pending_write(DdzServer *srv, Pending *p)
 {
     DdzError err;
-    if (!p->end.game) {
-        if (ddz_store_game_start(srv->store, p->room, p->options, p->commit, p->dealt, &p->end.game, &err) != 0) {
-            p->end.game = 0;
+    DdzStoreEnd *e = &p->e.end;
+    if (!e->game) {
+        if (ddz_store_game_start(srv->store, p->e.room, p->e.options, p->e.commit, p->e.dealt, &e->game, &err) != 0) {
+            e->game = 0;
             return 0;
         }
-        if (ddz_store_game_players(srv->store, p->end.game, p->end.player, &err) != 0)
-            return 0;
+        /* On the disk before the end is written: a restart ends this row, never a second one. */
+        DdzError jerr;
+        if (p->e.seq && srv->cfg.journal && ddz_journal_started(srv->cfg.journal, p->e.seq, e->game, &jerr) != 0)
+            srv_log(srv, "results journal: %s", jerr.msg);
     }
-    int rc = ddz_store_game_end(srv->store, &p->end, &err);
+    if (ddz_store_game_players(srv->store, e->game, e->player, &err) != 0)
+        return 0;
+    int rc = ddz_store_game_end(srv->store, e, &err);
     if (rc == -1)
         return 0;
     if (rc == 0)
-        srv_log(srv, "room %lld: game %lld stored late", (long long)p->room, (long long)p->end.game);
+        srv_log(srv, "room %lld: game %lld stored late", (long long)p->e.room, (long long)e->game);
     else
-        srv_log(srv, "room %lld: game %lld not stored: %s", (long long)p->room, (long long)p->end.game, err.msg);
+        srv_log(srv, "room %lld: game %lld not stored: %s", (long long)p->e.room, (long long)e->game, err.msg);
     return 1;
 }
 
@@ -92,16 +115,37 @@ void pending_retry(DdzServer *srv)
     for (int n = 0; srv->pending && n < PENDING_BATCH; n++) {
         if (!pending_write(srv, srv->pending))
             return;
-        pending_drop(srv);
+        pending_drop(srv, true);
     }
+}
+
+static void replay_one(void *ctx, const DdzJournalEntry *e)
+{
+    pending_push(ctx, e, false);
+}
+
+void pending_replay(DdzServer *srv)
+{
+    DdzJournal *j = srv->cfg.journal;
+    int n = j && srv->store ? ddz_journal_waiting(j) : 0;
+    if (!n)
+        return;
+    ddz_journal_replay(j, replay_one, srv);
+    while (srv->pending && pending_write(srv, srv->pending))
+        pending_drop(srv, true);
+    srv_log(srv, "results journal %s: %d result%s kept before the last stop; %d written now, %ld wait for the store",
+            ddz_journal_path(j), n, n == 1 ? "" : "s", n - (int)srv->stats.results_pending, srv->stats.results_pending);
 }
 
 void pending_free(DdzServer *srv)
 {
     while (srv->pending && srv->store && pending_write(srv, srv->pending))
-        pending_drop(srv);
-    if (srv->pending)
+        pending_drop(srv, true);
+    if (srv->pending && srv->cfg.journal)
+        srv_log(srv, "%ld results wait in the journal %s for the next start", srv->stats.results_pending,
+                ddz_journal_path(srv->cfg.journal));
+    else if (srv->pending)
         srv_log(srv, "%ld results never reached the store", srv->stats.results_pending);
     while (srv->pending)
-        pending_drop(srv);
+        pending_drop(srv, false);
 }

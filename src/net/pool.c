@@ -10,6 +10,15 @@
 
 #include "pool.h"
 
+#ifdef __linux__
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+#define POOL_NICE 5 /* the workers' nice value above the process's */
+
 typedef struct Job {
     struct Job *next;
     DdzThinkJob job;
@@ -41,6 +50,15 @@ static int64_t mono_ms(void)
 static void *worker(void *arg)
 {
     DdzPool *p = arg;
+#ifdef __linux__
+    /* Computers think at a lower priority than the event loop, so that on a busy machine the
+     * people's messages go first (Linux: a thread's nice value is its own). */
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    errno = 0;
+    int nice = getpriority(PRIO_PROCESS, (id_t)tid);
+    if (errno == 0)
+        setpriority(PRIO_PROCESS, (id_t)tid, nice + POOL_NICE);
+#endif
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (!p->queue[0] && !p->queue[1] && !p->stop)

@@ -227,6 +227,8 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
                 srv_player_free(srv, p);
         }
     }
+    if (srv->store && ddz_store_poll(srv->store)) /* a reconnection in progress, without waiting */
+        srv_log(srv, "store: connected to the database again");
     /* The store hears every 2 s that this server is alive (PostgreSQL: 30 s of silence and
      * its games count as cut). */
     if (srv->store && now - srv->last_maintain >= 2000) {
@@ -273,6 +275,8 @@ DdzServer *ddz_server_new(const DdzServerConfig *cfg, DdzStore *store, DdzError 
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return NULL;
     }
+    /* The results a stopped server kept, first: a tournament reads its finished games back. */
+    pending_replay(srv);
     if (tourney_load(srv, err) != 0) { /* events opened, stored ones resumed */
         ddz_server_free(srv);
         return NULL;

@@ -166,6 +166,11 @@ void ddz_store_close(DdzStore *st)
     free(st);
 }
 
+bool ddz_store_poll(DdzStore *st)
+{
+    return st->pg && ddz_pg_poll(st->pg);
+}
+
 int ddz_store_maintain(DdzStore *st, int *aborted, DdzError *err)
 {
     if (aborted)
@@ -309,10 +314,13 @@ int ddz_store_game_end(DdzStore *st, const DdzStoreEnd *e, DdzError *err)
         return ddz_pg_game_end(st->pg, e, err);
     if (exec(st, "BEGIN IMMEDIATE", err) != 0)
         return -1;
-    /* Step 1. The game row, only if it is still playing: a game is never counted twice. */
+    /* Step 1. The game row, only if it is still playing: a game is never counted twice. A game
+     * that the opening of the store found playing (ended NULL: the server stopped while it
+     * waited for the store) ends too: it was played to the end and its end was kept in the
+     * results journal; the notices of its abort are withdrawn. */
     const char *seed = e->seed;
     sqlite3_stmt *s = prepare(st, "UPDATE games SET status=?, ended=?, seed=?, salt=?, landlord=?, landlord_won=? "
-                                  "WHERE id=? AND status='playing'", err);
+                                  "WHERE id=? AND (status='playing' OR (status='aborted' AND ended IS NULL))", err);
     if (!s)
         goto rollback;
     sqlite3_bind_text(s, 1, e->redeal ? "redeal" : "finished", -1, SQLITE_STATIC);
@@ -334,6 +342,12 @@ int ddz_store_game_end(DdzStore *st, const DdzStoreEnd *e, DdzError *err)
         exec(st, "ROLLBACK", NULL);
         return -2;
     }
+    s = prepare(st, "DELETE FROM notices WHERE game=?", err);
+    if (!s)
+        goto rollback;
+    sqlite3_bind_int64(s, 1, e->game);
+    if (step_done(st, s, err, "notices") != 0)
+        goto rollback;
     /* Step 2. The record. */
     s = prepare(st, "INSERT INTO records(game, text) VALUES(?, ?)", err);
     if (!s)
@@ -395,7 +409,9 @@ int ddz_store_game_abort(DdzStore *st, int64_t game, const char *reason, DdzErro
         if (step_done(st, s, err, "abort notices") != 0)
             return -1;
     }
-    sqlite3_stmt *s = prepare(st, "UPDATE games SET status='aborted' WHERE id=? AND status='playing'", err);
+    /* ended is set: an abort of the server's own choosing is final (ddz_store_game_end). */
+    sqlite3_stmt *s = prepare(st, "UPDATE games SET status='aborted', ended=CAST((julianday('now') - 2440587.5) * "
+                                  "86400000 AS INTEGER) WHERE id=? AND status='playing'", err);
     if (!s)
         return -1;
     sqlite3_bind_int64(s, 1, game);

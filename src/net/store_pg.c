@@ -14,6 +14,7 @@
 #include <libpq-fe.h>
 #include <sodium.h>
 
+#include "pg_conn.h"
 #include "store_pg.h"
 
 #define STALE_MS 30000
@@ -27,9 +28,10 @@ static int64_t stale_ms(void)
 }
 
 struct DdzPg {
-    PGconn *c;
+    PgConn pc;         /* the connection, made again without blocking when it breaks */
     char server[40];   /* this process's id in `servers` */
     bool readonly;
+    bool in_tx;        /* between BEGIN and COMMIT or ROLLBACK */
 };
 
 static const char SCHEMA[] =
@@ -61,7 +63,7 @@ static int fail(DdzPg *pg, DdzError *err, const char *what, const PGresult *r)
 {
     const char *m = r ? PQresultErrorMessage(r) : "";
     if (!m || !*m)
-        m = PQerrorMessage(pg->c);
+        m = PQerrorMessage(pg->pc.c);
     char line[200];
     snprintf(line, sizeof line, "%s", m ? m : "?");
     line[strcspn(line, "\n")] = '\0';
@@ -69,27 +71,44 @@ static int fail(DdzPg *pg, DdzError *err, const char *what, const PGresult *r)
 }
 
 /* Runs one statement with text parameters; NULL (with err) unless it succeeded. A broken
- * connection outside a transaction is reset and the statement tried once more. */
+ * connection outside a transaction is made again (waiting a few milliseconds at most:
+ * pg_conn.h) and the statement tried once more; inside one, the statement fails (the
+ * transaction is gone with the connection, and its caller rolls back). */
 static PGresult *run(DdzPg *pg, const char *sql, int n, const char *const *params, DdzError *err, const char *what)
 {
+    bool tx = pg->in_tx;
+    if (!strcmp(sql, "COMMIT") || !strcmp(sql, "ROLLBACK"))
+        pg->in_tx = false;
     for (int attempt = 0; attempt < 2; attempt++) {
-        PGresult *r = n ? PQexecParams(pg->c, sql, n, NULL, params, NULL, NULL, 0) : PQexec(pg->c, sql);
+        if (PQstatus(pg->pc.c) != CONNECTION_OK) {
+            if (tx) {
+                ddz_error_set(err, 0, "postgresql: %s: the connection was lost during the transaction", what);
+                return NULL;
+            }
+            if (!pg_conn_ready(&pg->pc, PG_CONN_WAIT_MS, err, what))
+                return NULL;
+        }
+        PGresult *r = n ? PQexecParams(pg->pc.c, sql, n, NULL, params, NULL, NULL, 0) : PQexec(pg->pc.c, sql);
         ExecStatusType s = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
-        if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK)
+        if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK) {
+            if (!strcmp(sql, "BEGIN"))
+                pg->in_tx = true;
             return r;
-        if (attempt == 0 && PQstatus(pg->c) == CONNECTION_BAD) {
+        }
+        if (attempt == 0 && !tx && PQstatus(pg->pc.c) == CONNECTION_BAD) {
             PQclear(r);
-            PQreset(pg->c);
-            if (PQstatus(pg->c) == CONNECTION_OK)
-                continue;
-            fail(pg, err, what, NULL);
-            return NULL;
+            continue;
         }
         fail(pg, err, what, r);
         PQclear(r);
         return NULL;
     }
     return NULL;
+}
+
+bool ddz_pg_poll(DdzPg *pg)
+{
+    return pg_conn_poll(&pg->pc);
 }
 
 static int run_done(DdzPg *pg, const char *sql, int n, const char *const *params, DdzError *err, const char *what)
@@ -158,13 +177,10 @@ DdzPg *ddz_pg_open(const char *url, bool readonly, int *aborted, DdzError *err)
         return NULL;
     }
     pg->readonly = readonly;
-    pg->c = PQconnectdb(url);
-    if (PQstatus(pg->c) != CONNECTION_OK) {
-        fail(pg, err, "cannot connect", NULL);
+    if (pg_conn_open(&pg->pc, url, PG_CONN_TIMEOUT_MS, err) != 0) {
         ddz_pg_close(pg);
         return NULL;
     }
-    PQclear(PQexec(pg->c, "SET client_min_messages = warning"));
     if (readonly)
         return pg;
     uint8_t raw[8];
@@ -196,15 +212,15 @@ void ddz_pg_close(DdzPg *pg)
 {
     if (!pg)
         return;
-    if (pg->server[0] && PQstatus(pg->c) == CONNECTION_OK) {
+    if (pg->server[0] && PQstatus(pg->pc.c) == CONNECTION_OK) {
         /* A clean stop: this server's games are aborted (with notices) by the next look. */
         const char *p[1] = {pg->server};
-        PQclear(PQexecParams(pg->c, "UPDATE servers SET seen = 0 WHERE id = $1", 1, NULL, p, NULL, NULL, 0));
+        PQclear(PQexecParams(pg->pc.c, "UPDATE servers SET seen = 0 WHERE id = $1", 1, NULL, p, NULL, NULL, 0));
         DdzError e;
         abort_stale(pg, &e);
-        PQclear(PQexecParams(pg->c, "DELETE FROM servers WHERE id = $1", 1, NULL, p, NULL, NULL, 0));
+        PQclear(PQexecParams(pg->pc.c, "DELETE FROM servers WHERE id = $1", 1, NULL, p, NULL, NULL, 0));
     }
-    PQfinish(pg->c);
+    pg_conn_close(&pg->pc);
     free(pg);
 }
 
@@ -315,14 +331,16 @@ int ddz_pg_game_end(DdzPg *pg, const DdzStoreEnd *e, DdzError *err)
     i64(won, e->landlord_won);
     if (run_done(pg, "BEGIN", 0, NULL, err, "begin") != 0)
         return -1;
-    /* Only a game still playing ends: never twice. A game of this server that another one
-     * aborted while the database was away from it (its "alive" went stale) ends too: it was
-     * played to the end, and its people are not told otherwise. */
-    const char *p[8] = {e->redeal ? "redeal" : "finished", snow, e->seed, e->salt, e->redeal ? NULL : ll,
-                        e->redeal ? NULL : won, sg, pg->server};
+    /* Only a game still playing ends: never twice. A game that was aborted because its server
+     * fell silent (ended IS NULL: the database was away from it, or it was killed and its end
+     * is read back from its results journal) ends too: it was played to the end, and its
+     * people are not told otherwise. Only the server that dealt a game, or its next life,
+     * knows its end. */
+    const char *p[7] = {e->redeal ? "redeal" : "finished", snow, e->seed, e->salt, e->redeal ? NULL : ll,
+                        e->redeal ? NULL : won, sg};
     PGresult *r = run(pg, "UPDATE games SET status = $1, ended = $2, seed = $3, salt = $4, landlord = $5, "
                           "landlord_won = $6 WHERE id = $7 AND (status = 'playing' OR "
-                          "(status = 'aborted' AND ended IS NULL AND server = $8))", 8, p, err, "end game");
+                          "(status = 'aborted' AND ended IS NULL))", 7, p, err, "end game");
     if (!r)
         goto rollback;
     bool moved = !strcmp(PQcmdTuples(r), "1");

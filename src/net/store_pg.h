@@ -25,5 +25,6 @@ int ddz_pg_leaderboard(DdzPg *pg, DdzStorePlayer *out, int max, DdzError *err);
 int ddz_pg_stats(DdzPg *pg, DdzStoreStats *out, DdzError *err);
 int ddz_pg_records(DdzPg *pg, int (*fn)(void *ctx, int64_t game, const char *record), void *ctx, DdzError *err);
 int ddz_pg_maintain(DdzPg *pg, int *aborted, DdzError *err);
+bool ddz_pg_poll(DdzPg *pg);
 
 #endif

@@ -260,7 +260,9 @@ static void finish(DdzServer *srv, Room *r)
         room_back_to_waiting(srv, r);
 }
 
-/* Back to waiting: people ready again; leavers and the disconnected lose their seats. */
+/* Back to waiting: people ready again; leavers and the disconnected lose their seats. In a
+ * room 托管 ends with the game (the next one needs the player's `ready`: it is there); at a
+ * tournament table it goes on. */
 void room_back_to_waiting(DdzServer *srv, Room *r)
 {
     r->state = ROOM_WAITING;
@@ -271,9 +273,11 @@ void room_back_to_waiting(DdzServer *srv, Room *r)
         Seat *st = &r->seat[s];
         if (st->kind != SEAT_HUMAN)
             continue;
-        if (r->tour) { /* a tournament seat stays its entrant's; away, the computer plays it */
+        if (r->tour) {
+            /* A tournament seat stays its entrant's, and the next game deals by itself: 托管
+             * (asked, two deadlines missed, or away) goes on until the player acts, takes
+             * over or comes back. */
             st->ready = true;
-            st->autop = false;
             st->timeouts = 0;
             room_seat_drop_agent(st);
             continue;

@@ -121,6 +121,10 @@ size_t ddz_text_sanitize_json(char *buf, size_t len)
     const unsigned char *u = (const unsigned char *)buf;
     size_t o = 0;
     for (size_t i = 0; i < len;) {
+        if (u[i] >= 0x20 && u[i] < 0x7F && u[i] != '\\') { /* printable ASCII, most of every message */
+            buf[o++] = buf[i++];
+            continue;
+        }
         if (buf[i] == '\\' && i + 1 < len) {
             if (buf[i + 1] == 'u' && i + 6 <= len && hexval(buf + i + 2) >= 0) {
                 unsigned cp = (unsigned)hexval(buf + i + 2);

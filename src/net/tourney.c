@@ -283,6 +283,16 @@ int tourney_parse(const char *spec, Tourney *ev, int64_t now, DdzError *err)
     return 0;
 }
 
+int ddz_server_tournament_check(const char *spec, DdzError *err)
+{
+    Tourney *probe = malloc(sizeof *probe);
+    if (!probe)
+        return ddz_error_set(err, 0, "out of memory");
+    int rc = tourney_parse(spec, probe, 0, err);
+    free(probe);
+    return rc;
+}
+
 /* Opening ------------------------------------------------------------------------------------*/
 
 static void event_free(Tourney *ev);

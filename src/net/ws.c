@@ -160,6 +160,9 @@ typedef struct Pss {
     bool closing;  /* close once the queue is written */
     bool forgot;   /* the core no longer knows this connection */
     bool overflow; /* it does not read what it is sent */
+    bool pinged;   /* a ping went after ping_ms of silence; cut after twice that */
+    bool want_ping;
+    int64_t heard; /* the last frame from it (a message or a pong) */
     DdzHttpConn http; /* a plain HTTP request in progress (ddz_http_lws_*) */
 } Pss;
 
@@ -250,6 +253,9 @@ typedef struct Serve {
     const DdzServeConfig *cfg;
     bool uv, stopping;
     int64_t last_stats, stats_ms; /* the statistics line: last, every (DDZ_STATS_S, else 60 s) */
+    int64_t last_tick, max_gap;   /* the timer's last run; its longest lateness since the line */
+    int64_t max_pass;             /* the longest message or tick in the core since the line */
+    int64_t ping_ms, last_idle;   /* silence before a ping; the last look for silent connections */
     const DdzWebSite *web;
     DdzPool *pool;        /* computer decisions, off the loop (NULL: on it) */
 } Serve;
@@ -348,6 +354,30 @@ static void wake(void *ctx)
     lws_cancel_service(sv->ctx);
 }
 
+/* Half-open connections, once a second: a ping after ping_ms of silence, cut after twice
+ * that. (lws's own "validity" timers do the same, but rescheduling one per message kept a
+ * list sorted by walking it: a third of the loop's time at 3,000 connections.) */
+static void idle_check(Serve *sv, int64_t now)
+{
+    bool cut = false;
+    for (size_t i = 0; i < sv->map.cap; i++) {
+        Pss *p = sv->map.keys[i] > 0 ? sv->map.vals[i] : NULL;
+        if (!p || p->forgot)
+            continue;
+        if (now - p->heard >= 2 * sv->ping_ms) {
+            p->forgot = true;
+            ddz_server_close(sv->srv, p->conn, now);
+            lws_set_timeout(p->wsi, PENDING_TIMEOUT_KILLED_BY_PARENT, LWS_TO_KILL_ASYNC);
+            cut = true;
+        } else if (now - p->heard >= sv->ping_ms && !p->pinged) {
+            p->pinged = p->want_ping = true;
+            lws_callback_on_writable(p->wsi);
+        }
+    }
+    if (cut)
+        drain(sv);
+}
+
 static void tick(lws_sorted_usec_list_t *sul)
 {
     Serve *sv = lws_container_of(sul, Serve, sul);
@@ -361,10 +391,19 @@ static void tick(lws_sorted_usec_list_t *sul)
         return;
     }
     int64_t now = now_ms();
+    if (now - sv->last_idle >= 1000) {
+        sv->last_idle = now;
+        idle_check(sv, now);
+    }
+    if (sv->last_tick && now - sv->last_tick - TICK_MS > sv->max_gap)
+        sv->max_gap = now - sv->last_tick - TICK_MS;
+    sv->last_tick = now;
     if (sv->pool)
         ddz_pool_drain(sv->pool, sv->srv, now);
     ddz_server_tick(sv->srv, now);
     drain(sv);
+    if (now_ms() - now > sv->max_pass)
+        sv->max_pass = now_ms() - now;
     if (!sv->cfg->quiet && now - sv->last_stats >= sv->stats_ms) {
         DdzServerStats st;
         ddz_server_stats(sv->srv, &st);
@@ -380,10 +419,12 @@ static void tick(lws_sorted_usec_list_t *sul)
 #endif
         say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing, %ld of them with "
             "nobody in), %ld games finished, %ld aborted; %d computer decisions pending (longest queue wait %lld ms), "
-            "%ld computer players held; heap %.1f MB in use of %.1f MB; %ld results waiting for the store", st.conns,
-            st.rooms, st.playing, st.unattended, st.games_finished, st.games_aborted, pending, (long long)wait,
-            st.agents, heap, held, st.results_pending);
+            "%ld computer players held; heap %.1f MB in use of %.1f MB; loop late by up to %lld ms, longest pass "
+            "%lld ms; %ld results waiting for the store", st.conns, st.rooms, st.playing, st.unattended,
+            st.games_finished, st.games_aborted, pending, (long long)wait, st.agents, heap, held,
+            (long long)sv->max_gap, (long long)sv->max_pass, st.results_pending);
         sv->last_stats = now;
+        sv->max_gap = sv->max_pass = 0;
     }
     lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
 }
@@ -415,7 +456,8 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
         ddz_http_lws_done(&p->http);
         memset(p, 0, sizeof *p);
         p->wsi = wsi;
-        p->conn = ddz_server_open(sv->srv, now_ms());
+        p->heard = now_ms();
+        p->conn = ddz_server_open(sv->srv, p->heard);
         if (p->conn < 0 || map_put(&sv->map, p->conn, p) != 0) {
             if (p->conn > 0)
                 ddz_server_close(sv->srv, p->conn, now_ms());
@@ -427,7 +469,13 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
                 ddz_server_set_address(sv->srv, p->conn, addr);
         }
         return 0;
+    case LWS_CALLBACK_RECEIVE_PONG:
+        p->heard = now_ms();
+        p->pinged = false;
+        return 0;
     case LWS_CALLBACK_RECEIVE:
+        p->heard = now_ms();
+        p->pinged = false;
         if (!p->conn || p->forgot)
             return 0;
         if (lws_frame_is_binary(wsi)) {
@@ -440,17 +488,31 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
             return -1;
         if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
             /* A message over the limit reaches the core as its length alone: it cuts it. */
+            int64_t t0 = now_ms();
             ddz_server_message(sv->srv, p->conn, p->rx.too_big ? "" : p->rx.buf,
-                               p->rx.too_big ? (size_t)DDZ_MAX_MESSAGE + 1 : p->rx.len, now_ms());
+                               p->rx.too_big ? (size_t)DDZ_MAX_MESSAGE + 1 : p->rx.len, t0);
             p->rx.len = 0;
             p->rx.too_big = false;
             drain(sv);
+            if (now_ms() - t0 > sv->max_pass)
+                sv->max_pass = now_ms() - t0;
         } else if (p->rx.too_big) {
             ddz_server_message(sv->srv, p->conn, "", (size_t)DDZ_MAX_MESSAGE + 1, now_ms());
             drain(sv);
         }
         return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE:
+        if (p->want_ping) {
+            /* A payload: lws hands an empty pong to nobody. */
+            unsigned char ping[LWS_PRE + 1];
+            ping[LWS_PRE] = 'p';
+            p->want_ping = false;
+            if (lws_write(wsi, ping + LWS_PRE, 1, LWS_WRITE_PING) < 0)
+                return -1;
+            if (p->q.head || p->closing)
+                lws_callback_on_writable(wsi);
+            return 0;
+        }
         if (queue_write(&p->q, wsi) != 0)
             return -1;
         if (p->q.head)
@@ -509,6 +571,13 @@ static int listen_address(const char *given, char *out, size_t size, DdzError *e
     return 0;
 }
 
+/* A line of the results journal that does not read: an error, with its file and line. */
+static void journal_warn(void *ctx, const char *line)
+{
+    const DdzServeConfig *const *cfg = ctx;
+    say(*cfg, 3, "%s", line);
+}
+
 int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
 {
     char iface[INET6_ADDRSTRLEN + IF_NAMESIZE + 2];
@@ -532,6 +601,13 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     DdzServerConfig scfg = cfg->server;
     if (!cfg->quiet && !scfg.log)
         scfg.log = log_line;
+    DdzJournal *journal = NULL;
+    const DdzServeConfig *say_cfg = cfg;
+    if (cfg->journal && !(journal = ddz_journal_open(cfg->journal, journal_warn, &say_cfg, err))) {
+        ddz_store_close(store);
+        return -1;
+    }
+    scfg.journal = journal;
     int threads = cfg->think_threads;
     if (threads == 0) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -541,6 +617,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
         sv.pool = ddz_pool_new(threads, wake, &sv);
         if (!sv.pool) {
             snprintf(err->msg, sizeof err->msg, "cannot start threads for computer players");
+            ddz_journal_close(journal);
             ddz_store_close(store);
             return -1;
         }
@@ -550,6 +627,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     sv.srv = ddz_server_new(&scfg, store, err);
     if (!sv.srv) {
         ddz_pool_free(sv.pool);
+        ddz_journal_close(journal);
         ddz_store_close(store);
         return -1;
     }
@@ -557,9 +635,10 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
         {"ddz", serve_callback, sizeof(Pss), 4096, 0, NULL, 0},
         {NULL, NULL, 0, 0, 0, NULL, 0},
     };
-    /* Half-open connections: a ping after 30 s of silence, cut after 60 s without a pong. */
-    int ping = cfg->ping_s > 0 ? cfg->ping_s : 30;
-    lws_retry_bo_t retry = {.secs_since_valid_ping = (uint16_t)ping, .secs_since_valid_hangup = (uint16_t)(2 * ping)};
+    /* Half-open connections: a ping after 30 s of silence, cut after 60 s without a pong
+     * (idle_check; lws's validity timers are off). */
+    sv.ping_ms = (cfg->ping_s > 0 ? cfg->ping_s : 30) * 1000LL;
+    lws_retry_bo_t retry = {.secs_since_valid_ping = 0, .secs_since_valid_hangup = 0};
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = cfg->port;
@@ -580,6 +659,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
                  cfg->port);
         ddz_pool_free(sv.pool);
         ddz_server_free(sv.srv);
+        ddz_journal_close(journal);
         ddz_store_close(store);
         return -1;
     }
@@ -588,8 +668,11 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     bool v6 = strchr(iface, ':') != NULL; /* an IPv6 address goes in brackets in a URL */
     printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
            cfg->db ? " with " : "", cfg->db ? cfg->db : "");
-    if (cfg->web) /* one line: scripts read the port from it */
-        printf(" (in a browser: http://%s%s%s:%d/)", v6 ? "[" : "", iface, v6 ? "]" : "", port);
+    if (cfg->web) { /* one line: scripts read the port from it */
+        char url[200];
+        ddz_http_url(iface, port, "/", url, sizeof url);
+        printf(" (in a browser: %s)", url);
+    }
     printf("\n");
     fflush(stdout);
     if (cfg->listening)
@@ -621,6 +704,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     sv.srv = NULL;
     free(sv.map.keys);
     free(sv.map.vals);
+    ddz_journal_close(journal);
     ddz_store_close(store);
     say(cfg, 5, "stopped; %ld games finished, %ld aborted", st.games_finished, st.games_aborted + st.playing);
     return 0;

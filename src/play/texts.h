@@ -532,6 +532,59 @@
     X(T_LT_OVER, "The winner: %s (%ld games). The event's seed: %s\n", "冠军：%s（共 %ld 局）。本赛事种子：%s\n") \
     X(T_LT_NEED_ID, "%s needs a tournament number (events lists them).\n", "%s 需要比赛编号（events 列出所有比赛）。\n") \
     X(T_LT_NONE, "You follow no tournament: events, then follow ID.\n", "你没有关注任何比赛：先 events，再 follow 编号。\n") \
+    X(T_LN_HELP, \
+      "Lobby and room:\n" \
+      "  rooms (l)               the rooms\n" \
+      "  create [NAME] [PASS]    a new room (with a password, if given); you sit in it\n" \
+      "  join ID [PASS]          sit in room ID;  watch ID [PASS]  watch it\n" \
+      "  quick                   quick match: computers fill empty seats after a wait\n" \
+      "  ready (r)               ready for the next game;  leave  back to the lobby\n" \
+      "  bot [LEVEL]             a computer player (easy, normal, hard, expert);  unbot SEAT\n" \
+      "  say TEXT                chat to the room;  top  the leaderboard\n" \
+      "  auto                    let the computer play for you (托管), or take over again\n" \
+      "Tournaments:\n" \
+      "  events                  the tournaments;  follow ID  see one (unfollow: stop)\n" \
+      "  register [ID]           enter it;  unregister [ID]  before its start\n" \
+      "  standings, tables       the event's standings, the running round's tables\n" \
+      "  open NAME:OPTIONS       open one, begin [ID]  start it now (--tour-admin players)\n" \
+      "Play (as in ddz play --plain):\n" \
+      "  33344, 10JQKA, xd       play these ranks (x/B small joker, d/R big joker)\n" \
+      "  p or pass               pass (不要)\n" \
+      "  h or hint               next hint; an empty line then plays it\n" \
+      "  0 1 2 3, bid N          bid, or 0 for no bid; doubling: 1/y yes, 0/n no\n" \
+      "  show                    show your cards (明牌), when the rules allow it\n" \
+      "  c or counter            the card counter (记牌器)\n" \
+      "  s or status             the table again;  sort  your hand by rank, group size, combination\n" \
+      "  ? or help               this help;  q or quit  leave the server\n", \
+      "大厅与房间：\n" \
+      "  rooms 或 房间            房间列表\n" \
+      "  create [名称] [密码]     新开一个房间（给了密码就加上密码），你坐进去；或 创建\n" \
+      "  join 房号 [密码]         坐进房间（或 加入）；watch 房号 [密码]：旁观（或 观战）\n" \
+      "  quick 或 快速            快速匹配：等一会儿后电脑补空位\n" \
+      "  ready 或 准备            准备下一局；leave 或 离开：回大厅\n" \
+      "  bot [难度] 或 电脑       加一个电脑玩家（easy、normal、hard、expert）\n" \
+      "  unbot 座位 或 移除电脑   请走这个座位的电脑\n" \
+      "  say 文字 或 说           在房间里聊天；top 或 排行：排行榜\n" \
+      "  auto 或 托管             让电脑替你打（托管），再输入一次收回\n" \
+      "比赛：\n" \
+      "  events 或 比赛           所有比赛；follow 编号 或 关注：查看一场（取消关注：unfollow）\n" \
+      "  register [编号] 或 报名  报名；unregister [编号] 或 退赛：开赛前退出\n" \
+      "  standings 或 排名        本场比赛的排名；tables 或 赛桌：本轮的牌桌\n" \
+      "  open 名称:选项 或 开设   开设一场比赛；begin [编号] 或 开赛：立即开赛（--tour-admin 玩家）\n" \
+      "出牌（同 ddz play --plain）：\n" \
+      "  33344、10JQKA、xd        打出这些点数（小王 x/B，大王 d/R）\n" \
+      "  p 或 不要                不要\n" \
+      "  h 或 提示                下一个提示；再输入空行就打出它\n" \
+      "  0 1 2 3、叫 N            叫分，0 不叫；加倍：1/y/是 加倍，0/n/否 不加倍\n" \
+      "  show 或 明牌             明牌（规则允许时）\n" \
+      "  c 或 记牌器              记牌器\n" \
+      "  s 或 牌桌                再显示一次牌桌；sort 或 理牌：手牌按点数、张数、牌型排列\n" \
+      "  ? 或 帮助                本帮助；q 或 退出：离开服务器\n") \
+    X(T_LN_UNSEEN, "  unseen:", "  未出的牌：") \
+    X(T_LN_NEED_ROOM, "! %s needs a room number: %s ID [PASSWORD]\n", "! %s 需要房号：%s 房号 [密码]\n") \
+    X(T_LN_HINT_LATER, "! hints come when it is your turn to play\n", "! 轮到你出牌时才有提示\n") \
+    X(T_LN_HINT_NONE, "Nothing beats it: pass (p).\n", "没有牌管得住：不要（p）。\n") \
+    X(T_LN_HINT, "Hint %d/%d: %s (an empty line plays it)\n", "提示 %d/%d：%s（输入空行就打出它）\n") \
     /* Server refusals (error code, and reason of "illegal"), worded from their arguments. */ \
     X(T_RF_NOT_A_MOVE, "%s is not a move under these rules.", "%s 不是这套规则里的牌型。") \
     X(T_RF_NOT_BEAT, "%s does not beat %s.", "%s 管不住 %s。") \

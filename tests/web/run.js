@@ -218,6 +218,8 @@ try {
     ['en', 'illegal', { reason: 'not_a_move', ranks: '32' }, false, 'Not allowed: 3 2 is not a move under these rules'],
     ['zh', 'illegal', { reason: 'value', phase: 'bid', value: 1, values: [0, 3] }, false, '现在不能选“1 分”：可以选 不叫、3 分'],
     ['en', 'illegal', { reason: 'value', phase: 'double', value: 2, values: [0, 1] }, false, 'You cannot choose "Super double" now: you may choose No double, Double'],
+    ['zh', 'illegal', { reason: 'value', phase: 'bid', value: 1, values: [0] }, { rob: true, called: true }, '现在不能选“抢地主”：可以选 不抢'],
+    ['en', 'illegal', { reason: 'value', phase: 'bid', value: 3, values: [0, 1] }, { rob: true }, 'You cannot choose "3 point(s)" now: you may choose Don\'t call, Call'],
     ['en', 'not_your_turn', { seat: 2 }, false, 'It is not your turn: Computer B (easy) is to act'],
     ['zh', 'not_your_turn', { seat: 0 }, false, '还没轮到你，现在轮到 张三'],
     ['zh', 'not_in_hand', { ranks: 'TTB' }, false, '你没有这些牌：10 10 小王'],
@@ -228,7 +230,8 @@ try {
   ];
   for (const [lang, code, args, h48, want] of argWords) {
     i18n.setLang(/** @type {'zh'|'en'} */ (lang));
-    const got = i18n.refusal(/** @type {string} */ (code), 'an English sentence', /** @type {any} */ (args), { names, h48: !!h48 });
+    const ctx = typeof h48 === 'object' ? { names, ...h48 } : { names, h48: !!h48 };
+    const got = i18n.refusal(/** @type {string} */ (code), 'an English sentence', /** @type {any} */ (args), ctx);
     check(got === want, `refusal from args (${lang}): "${got}"`);
   }
   // Move types as the engine names them, the 48-card game's own included (src/core/moves.c).

@@ -1,0 +1,157 @@
+/* pg_conn.c -- a PostgreSQL connection made again without blocking (pg_conn.h). */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pg_conn.h"
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Notices ("relation already exists, skipping") are not for the operator's terminal. */
+static void quiet(void *arg, const char *message)
+{
+    (void)arg;
+    (void)message;
+}
+
+static void first_line(const char *m, char *out, size_t n)
+{
+    snprintf(out, n, "%s", m && *m ? m : "?");
+    out[strcspn(out, "\n")] = '\0';
+}
+
+/* Gives up the attempt in progress, saying why. */
+static bool give_up(PgConn *pc, DdzError *err, const char *what, const char *why)
+{
+    char line[200];
+    first_line(why ? why : PQerrorMessage(pc->next), line, sizeof line);
+    ddz_error_set(err, 0, "postgresql: %s: %s", what, line);
+    PQfinish(pc->next);
+    pc->next = NULL;
+    return false;
+}
+
+static bool start(PgConn *pc, DdzError *err, const char *what)
+{
+    /* The URL's own settings come after (and so win over) these defaults. */
+    static const char *const keys[] = {"tcp_user_timeout", "dbname", NULL};
+    const char *values[] = {"5000", pc->url, NULL};
+    pc->next = PQconnectStartParams(keys, values, 1);
+    if (!pc->next) {
+        ddz_error_set(err, 0, "postgresql: %s: out of memory", what);
+        return false;
+    }
+    if (PQstatus(pc->next) == CONNECTION_BAD)
+        return give_up(pc, err, what, NULL);
+    pc->poll = PGRES_POLLING_WRITING;
+    pc->started = mono_ms();
+    return true;
+}
+
+/* Advances the attempt until connected, failed, or deadline (monotonic ms) passed. */
+static bool drive(PgConn *pc, int64_t deadline, DdzError *err, const char *what)
+{
+    for (;;) {
+        if (pc->poll == PGRES_POLLING_OK) {
+            PQfinish(pc->c); /* broken: nothing is sent on it */
+            pc->c = pc->next;
+            pc->next = NULL;
+            pc->again = pc->opened; /* made again, not the first one */
+            pc->opened = true;
+            PQsetNoticeProcessor(pc->c, quiet, NULL);
+            return true;
+        }
+        if (pc->poll == PGRES_POLLING_FAILED)
+            return give_up(pc, err, what, NULL);
+        int64_t now = mono_ms();
+        if (now - pc->started >= PG_CONN_TIMEOUT_MS) {
+            char why[80];
+            snprintf(why, sizeof why, "the database did not answer in %d s", PG_CONN_TIMEOUT_MS / 1000);
+            return give_up(pc, err, what, why);
+        }
+        struct pollfd p = {PQsocket(pc->next), pc->poll == PGRES_POLLING_READING ? POLLIN : POLLOUT, 0};
+        if (p.fd < 0)
+            return give_up(pc, err, what, NULL);
+        int wait = deadline > now ? (int)(deadline - now) : 0;
+        int n = poll(&p, 1, wait);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0 && mono_ms() - pc->started >= PG_CONN_TIMEOUT_MS)
+            continue; /* given up above */
+        if (n <= 0) {
+            ddz_error_set(err, 0, "postgresql: %s: the database is away (connecting again, %lld ms so far)", what,
+                          (long long)(now - pc->started));
+            return false;
+        }
+        pc->poll = PQconnectPoll(pc->next);
+    }
+}
+
+bool pg_conn_ready(PgConn *pc, int wait_ms, DdzError *err, const char *what)
+{
+    if (pc->c && PQstatus(pc->c) == CONNECTION_OK)
+        return true;
+    /* A new attempt may wait a little (a database that restarted answers at once); one in
+     * progress is only looked at. */
+    int64_t deadline = mono_ms();
+    if (!pc->next) {
+        if (!start(pc, err, what))
+            return false;
+        deadline += wait_ms;
+    }
+    return drive(pc, deadline, err, what);
+}
+
+bool pg_conn_poll(PgConn *pc)
+{
+    bool again = pc->again;
+    pc->again = false;
+    if (again)
+        return true;
+    DdzError err;
+    if (!pc->next) {
+        /* Broken (a call found it so): connect again in the background, so that the next
+         * caller finds the connection made; at most one start per PG_CONN_RETRY_MS. */
+        if (!pc->c || PQstatus(pc->c) == CONNECTION_OK || mono_ms() - pc->started < PG_CONN_RETRY_MS ||
+            !start(pc, &err, "connect"))
+            return false;
+    }
+    drive(pc, 0, &err, "connect");
+    again = pc->again;
+    pc->again = false;
+    return again;
+}
+
+int pg_conn_open(PgConn *pc, const char *url, int timeout_ms, DdzError *err)
+{
+    memset(pc, 0, sizeof *pc);
+    if (!(pc->url = strdup(url)))
+        return ddz_error_set(err, 0, "out of memory");
+    if (!start(pc, err, "cannot connect"))
+        return -1;
+    if (drive(pc, pc->started + timeout_ms, err, "cannot connect"))
+        return 0;
+    if (pc->next) { /* still waiting for an answer */
+        char why[80];
+        snprintf(why, sizeof why, "the database did not answer in %.1f s", timeout_ms / 1000.0);
+        give_up(pc, err, "cannot connect", why);
+    }
+    return -1;
+}
+
+void pg_conn_close(PgConn *pc)
+{
+    PQfinish(pc->next);
+    PQfinish(pc->c);
+    free(pc->url);
+    memset(pc, 0, sizeof *pc);
+}

@@ -1,0 +1,47 @@
+/* pg_conn.h -- a PostgreSQL connection for store_pg.c that is made again, when it breaks,
+ * without blocking its caller: the new connection is started with libpq's non-blocking
+ * PQconnectStartParams and advanced by PQconnectPoll whenever its socket is ready, a few
+ * milliseconds at most per call, so a database host that does not answer (it drops packets,
+ * or accepts the connection and says nothing) never holds up the server's event loop. An
+ * attempt that has not connected in PG_CONN_TIMEOUT_MS is given up; the next call starts
+ * another. Every connection also has tcp_user_timeout (5 s unless the URL says otherwise):
+ * a statement sent to a host that stopped acknowledging fails then instead of waiting for
+ * the kernel's retransmissions (minutes). Not covered: a host name whose resolver hangs
+ * (getaddrinfo blocks; give an address, or hostaddr=). */
+#ifndef DDZ_NET_PG_CONN_H
+#define DDZ_NET_PG_CONN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <libpq-fe.h>
+
+#include "ddz/cards.h"
+
+#define PG_CONN_TIMEOUT_MS 10000 /* an attempt to connect is given up after this */
+#define PG_CONN_WAIT_MS 5        /* the longest a call waits for a new connection */
+#define PG_CONN_RETRY_MS 500     /* pg_conn_poll starts a new attempt at most this often */
+
+typedef struct PgConn {
+    PGconn *c;                     /* the connection in use (NULL, or broken, while away) */
+    PGconn *next;                  /* the connection being made, or NULL */
+    PostgresPollingStatusType poll; /* what the attempt waits for */
+    int64_t started;               /* when it started (monotonic ms) */
+    char *url;
+    bool opened;                   /* a connection was made once */
+    bool again;                    /* one was made again since pg_conn_poll last said so */
+} PgConn;
+
+/* Connects to url, waiting up to timeout_ms (startup: the server cannot work without it).
+ * 0, or -1 with err. */
+int pg_conn_open(PgConn *pc, const char *url, int timeout_ms, DdzError *err);
+/* Whether the connection is up; when it is broken, starts or advances a new one, waiting at
+ * most wait_ms, and says (err, naming what) why it is not there yet. */
+bool pg_conn_ready(PgConn *pc, int wait_ms, DdzError *err, const char *what);
+/* Advances a connection being made, without waiting; with none, starts one when the
+ * connection is broken (at most every PG_CONN_RETRY_MS). True when the connection was made
+ * again (here or by a call) since the last time it said so. */
+bool pg_conn_poll(PgConn *pc);
+void pg_conn_close(PgConn *pc);
+
+#endif

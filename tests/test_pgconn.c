@@ -1,0 +1,105 @@
+/* test_pgconn.c -- the PostgreSQL connection of the store (src/net/pg_conn.h) against a database
+ * host that takes the connection and never answers (a listening socket that never replies, as a
+ * host that drops packets after the handshake would be): a call waits a few milliseconds at
+ * most and says the database is away, a call while the attempt goes on does not wait, the
+ * background poll never blocks, and the blocking open at the start gives up after its time
+ * with a clear message. No PostgreSQL needed (tests/pg.sh checks the same with a real one). */
+#define _DEFAULT_SOURCE
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "../src/net/pg_conn.h"
+
+static int64_t ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A socket that listens on 127.0.0.1 and never accepts: connections complete (the kernel's
+ * backlog) and nothing is ever said. Sets *port. */
+static int mute_host(int *port)
+{
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(s >= 0);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(bind(s, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(listen(s, 16), 0);
+    socklen_t n = sizeof a;
+    assert_int_equal(getsockname(s, (struct sockaddr *)&a, &n), 0);
+    *port = ntohs(a.sin_port);
+    return s;
+}
+
+static void a_mute_database_host_never_holds_up_the_caller(void **state)
+{
+    (void)state;
+    int port;
+    int s = mute_host(&port);
+    char url[128];
+    snprintf(url, sizeof url, "postgresql://ddz@127.0.0.1:%d/ddz?sslmode=disable", port);
+    /* A connection that broke (none here): the call starts a new one and waits 5 ms at most. */
+    PgConn pc;
+    memset(&pc, 0, sizeof pc);
+    pc.url = strdup(url);
+    DdzError err;
+    int64_t t0 = ms();
+    assert_false(pg_conn_ready(&pc, PG_CONN_WAIT_MS, &err, "alive"));
+    int64_t waited = ms() - t0;
+    assert_true(waited < 1000); /* 5 ms asked; a blocking connect would wait for ever */
+    assert_non_null(strstr(err.msg, "postgresql: alive: the database is away"));
+    assert_non_null(pc.next); /* the attempt goes on */
+    /* The server's tick advances it without waiting; a call meanwhile does not wait at all. */
+    t0 = ms();
+    for (int i = 0; i < 100; i++) {
+        assert_false(pg_conn_poll(&pc));
+        assert_false(pg_conn_ready(&pc, PG_CONN_WAIT_MS, &err, "player ids"));
+    }
+    assert_true(ms() - t0 < 1000);
+    assert_non_null(strstr(err.msg, "postgresql: player ids: the database is away"));
+    pg_conn_close(&pc);
+    /* The open at the start waits, but not for ever. */
+    t0 = ms();
+    assert_int_equal(pg_conn_open(&pc, url, 300, &err), -1);
+    assert_true(ms() - t0 >= 250);
+    assert_non_null(strstr(err.msg, "cannot connect: the database did not answer in 0.3 s"));
+    pg_conn_close(&pc);
+    close(s);
+}
+
+/* A port nobody listens on: refused at once, said. */
+static void a_refused_connection_is_said_at_once(void **state)
+{
+    (void)state;
+    int port;
+    int s = mute_host(&port);
+    close(s); /* the port is free again: connections are refused */
+    char url[128];
+    snprintf(url, sizeof url, "postgresql://ddz@127.0.0.1:%d/ddz?sslmode=disable", port);
+    PgConn pc;
+    DdzError err;
+    assert_int_equal(pg_conn_open(&pc, url, 5000, &err), -1);
+    assert_non_null(strstr(err.msg, "cannot connect"));
+    assert_non_null(strstr(err.msg, "refused"));
+    pg_conn_close(&pc);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_mute_database_host_never_holds_up_the_caller),
+        cmocka_unit_test(a_refused_connection_is_said_at_once),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
