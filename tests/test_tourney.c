@@ -520,6 +520,23 @@ static void bad_input_is_refused_with_a_reason(void **state)
     t_free(t);
 }
 
+/* One step of the automatic clients k[from..to): each whose turn it is acts (ddz_client_auto);
+ * when none could, the clock moves 100 ms. */
+static void step_clients(T *t, const int *k, int from, int to)
+{
+    bool acted = false;
+    for (int j = from; j < to; j++) {
+        char msg[256];
+        size_t len = ddz_client_auto(&t->f[k[j]].c, &t->play_rng, msg, sizeof msg);
+        if (len) {
+            t_send(t, k[j], msg);
+            acted = true;
+        }
+    }
+    if (!acted)
+        t_tick(t, 100);
+}
+
 /* The computer fill: 4 registered, fill=easy makes 6; the event runs to its winner. */
 static void computers_fill_the_field_to_a_multiple_of_three(void **state)
 {
@@ -549,17 +566,7 @@ static void computers_fill_the_field_to_a_multiple_of_three(void **state)
     assert_string_equal(str_of(json_array_get(json_object_get(tour, "entrants"), 5), "bot"), "easy");
     bool over = false;
     for (int s = 0; s < 200000 && !over; s++) {
-        bool acted = false;
-        for (int j = 0; j < 4; j++) {
-            char msg[256];
-            size_t len = ddz_client_auto(&t->f[k[j]].c, &t->play_rng, msg, sizeof msg);
-            if (len) {
-                t_send(t, k[j], msg);
-                acted = true;
-            }
-        }
-        if (!acted)
-            t_tick(t, 100);
+        step_clients(t, k, 0, 4);
         json_array_foreach(t->f[admin].seen, i, m)
             over |= !strcmp(str_of(m, "type"), "tour_over");
         json_array_clear(t->f[admin].seen);
@@ -594,17 +601,7 @@ static void tournament_auto_stays_on_across_games(void **state)
     t_send(t, k[0], "{\"type\":\"auto\",\"on\":true}");
     int starts = 0, auto_turns = 0, own_timeouts = 0;
     for (int n = 0; n < 20000 && starts < 3; n++) {
-        bool acted = false;
-        for (int j = 1; j < 3; j++) {
-            char msg[256];
-            size_t len = ddz_client_auto(&t->f[k[j]].c, &t->play_rng, msg, sizeof msg);
-            if (len) {
-                t_send(t, k[j], msg);
-                acted = true;
-            }
-        }
-        if (!acted)
-            t_tick(t, 100);
+        step_clients(t, k, 1, 3);
         size_t i;
         json_t *m;
         json_array_foreach(me->seen, i, m) {
