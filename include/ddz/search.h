@@ -20,7 +20,8 @@
 typedef enum DdzObjective { DDZ_OBJECTIVE_AUTO, DDZ_OBJECTIVE_WP, DDZ_OBJECTIVE_ADP } DdzObjective;
 
 typedef struct DdzSearchConfig {
-    int time_ms;          /* budget per decision (wall clock); 0: samples only */
+    int time_ms;          /* budget per decision (wall clock), kept: no sample starts that would
+                           * not end within it at the pace so far; 0: samples only */
     int samples;          /* most sampled deals per decision */
     int candidates;       /* most candidate moves examined (the rest pruned by hint order) */
     const char *policy;   /* agent name used for bidding, doubling and play-outs */
@@ -77,8 +78,9 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
  * deals drawn at random consistently with v, in the bidding (v->phase DDZ_PHASE_BID: the
  * seat takes the landlord's place, with a bottom drawn among the unseen cards) or the
  * doubling (the landlord known). The play-outs start at once; no doubling. A time budget
- * (cfg->time_ms > 0) may stop it after 16 play-outs. Returns the chance in [0, 1], or -1 when
- * v is in neither phase. Deterministic for a given generator state without a time budget. */
+ * (cfg->time_ms > 0) stops it when another play-out would not fit; fewer than 16 (or n) say
+ * too little, and it returns -1. Returns the chance in [0, 1], or -1 when v is in neither
+ * phase. Deterministic for a given generator state without a time budget. */
 double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRng *rng, int n);
 
 /* Draws one deal of the hidden cards consistent with view v into hands[3] (v's own hand

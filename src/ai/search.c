@@ -359,20 +359,31 @@ static int bid_playout(DdzGame *g, DdzAgent policy[DDZ_SEAT_NB], const DdzView *
     return (v->seat == r.landlord) == r.landlord_won;
 }
 
+/* Whether one more step fits a time budget of budget_ms begun at start: the time left covers
+ * a step at the average pace of the steps done so far, with 3% of the budget kept for what
+ * follows the last step and for steps slower than the average (waiting for the deadline to
+ * pass overshot the budget by a whole step). */
+static bool budget_left(double start, double budget_ms, int done)
+{
+    double t = now_ms();
+    return t + (done > 0 ? (t - start) / done : 0) < start + 0.97 * budget_ms;
+}
+
 static double win_chance(Search *se, const DdzView *v, int n)
 {
     if ((v->phase != DDZ_PHASE_BID && v->phase != DDZ_PHASE_DOUBLE) || ddz_ruleset_is_48(v->opt.rules))
         return -1;
-    double deadline = now_ms() + se->cfg.time_ms;
+    double start = now_ms();
     int wins = 0, games = 0;
-    for (int i = 0; i < n && (se->cfg.time_ms <= 0 || games < 16 || now_ms() < deadline); i++) {
+    for (int i = 0; i < n && (se->cfg.time_ms <= 0 || budget_left(start, se->cfg.time_ms, games)); i++) {
         int w = bid_playout(&se->world, se->policy, v, &se->rng);
         if (w < 0)
             break;
         wins += w;
         games++;
     }
-    return games > 0 ? (double)wins / games : -1;
+    /* Fewer than 16 games (the budget is too short for them) say too little: the policy bids. */
+    return games > 0 && games >= (n < 16 ? n : 16) ? (double)wins / games : -1;
 }
 
 double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRng *rng, int n)
@@ -424,6 +435,7 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
 static int search_act(void *state, const DdzView *v, DdzAction *out)
 {
     Search *se = state;
+    double start = now_ms(); /* the budget counts from here, the candidates' choice included */
     if ((v->phase == DDZ_PHASE_BID || v->phase == DDZ_PHASE_DOUBLE) && se->cfg.bid_playouts &&
         bid_by_playouts(se, v, out) == 0)
         return 0;
@@ -486,11 +498,11 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     }
     /* Step 2. Sample worlds until the budget is spent; every candidate sees every world. */
     DdzObjective obj = objective_for(se->cfg.objective, v->opt.rules);
-    double deadline = now_ms() + se->cfg.time_ms;
     int samples = 0, attempts = 0, fewest = -1;
     double weight = 0;
     DdzCards hands[DDZ_SEAT_NB];
-    while (samples < se->cfg.samples && (se->cfg.time_ms <= 0 || samples < 2 || now_ms() < deadline)) {
+    while (samples < se->cfg.samples &&
+           (se->cfg.time_ms <= 0 || budget_left(start, se->cfg.time_ms, samples))) {
         ddz_search_sample(v, &se->rng, hands);
         int misses = rebuild(se, v, hands);
         if (misses < 0)
