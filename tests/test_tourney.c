@@ -520,6 +520,19 @@ static void bad_input_is_refused_with_a_reason(void **state)
     t_free(t);
 }
 
+/* n clients named PREFIX0, PREFIX1, ... into k[], each registered for event 1; autoplay: the
+ * fake client answers its turns by itself. */
+static void register_clients(T *t, int *k, int n, const char *prefix, bool autoplay)
+{
+    for (int i = 0; i < n; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "%s%d", prefix, i);
+        k[i] = t_client(t, name);
+        t_send(t, k[i], "{\"type\":\"tour_register\",\"tournament\":1}");
+        t->f[k[i]].autoplay = autoplay;
+    }
+}
+
 /* One step of the automatic clients k[from..to): each whose turn it is acts (ddz_client_auto);
  * when none could, the clock moves 100 ms. */
 static void step_clients(T *t, const int *k, int from, int to)
@@ -545,13 +558,7 @@ static void computers_fill_the_field_to_a_multiple_of_three(void **state)
     int admin = t_client(t, "主办");
     t_send(t, admin, "{\"type\":\"tour_open\",\"spec\":\"小赛:players=9,games=1,turn=1,pause=0,fill=easy,start=+1h\"}");
     int k[4];
-    for (int i = 0; i < 4; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "q%d", i);
-        k[i] = t_client(t, name);
-        t_send(t, k[i], "{\"type\":\"tour_register\",\"tournament\":1}");
-        t->f[k[i]].autoplay = true;
-    }
+    register_clients(t, k, 4, "q", true);
     t->f[admin].keep_all = true;
     t_send(t, admin, "{\"type\":\"tour_watch\",\"tournament\":1}");
     t_send(t, admin, "{\"type\":\"tour_start\",\"tournament\":1}");
@@ -587,13 +594,7 @@ static void tournament_auto_stays_on_across_games(void **state)
     int admin = t_client(t, "主办");
     t_send(t, admin, "{\"type\":\"tour_open\",\"spec\":\"托管杯:players=3,games=2,turn=1,pause=0,start=+1h\"}");
     int k[3];
-    for (int i = 0; i < 3; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "a%d", i);
-        k[i] = t_client(t, name);
-        t_send(t, k[i], "{\"type\":\"tour_register\",\"tournament\":1}");
-        t->f[k[i]].autoplay = false;
-    }
+    register_clients(t, k, 3, "a", false);
     t_send(t, admin, "{\"type\":\"tour_start\",\"tournament\":1}");
     Fake *me = &t->f[k[0]];
     assert_true(me->c.seat >= 0);

@@ -92,20 +92,11 @@ static int replay_plain(Play *p, const PlayReplayGame *games, int n, FILE *out)
 /* The screen: keys move through the steps and the games until q or Esc. */
 static int replay_tui(Play *p, const PlayReplayGame *games, int n)
 {
-    if (!tui_use_utf8_locale()) {
-        p->cfg.ascii = true;
-        p->cfg.lang = PLAY_EN;
-    }
-    tui_set_charset(!p->cfg.ascii ? TUI_UTF8 : p->cfg.lang == PLAY_EN ? TUI_ASCII_ONLY : TUI_ASCII_SYMBOLS);
+    tui_choose_charset(p);
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr)
         return replay_plain(p, games, n, stdout);
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    set_escdelay(25);
-    curs_set(0);
+    tui_screen_modes();
     Tui t;
     memset(&t, 0, sizeof t);
     t.p = p;

@@ -615,15 +615,31 @@ PlayUi tui_callbacks(Tui *t)
 }
 bool tui_signalled(void) { return got_signal != 0; }
 
-SCREEN *tui_open(Tui *t, Play *p, bool *utf8)
+bool tui_choose_charset(Play *p)
 {
-    *utf8 = tui_use_utf8_locale();
-    if (!*utf8) {
+    bool utf8 = tui_use_utf8_locale();
+    if (!utf8) {
         /* No UTF-8 locale at all: neither suits nor Chinese can show. */
         p->cfg.ascii = true;
         p->cfg.lang = PLAY_EN;
     }
     tui_set_charset(!p->cfg.ascii ? TUI_UTF8 : p->cfg.lang == PLAY_EN ? TUI_ASCII_ONLY : TUI_ASCII_SYMBOLS);
+    return utf8;
+}
+
+void tui_screen_modes(void)
+{
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    set_escdelay(25);
+    curs_set(0);
+}
+
+SCREEN *tui_open(Tui *t, Play *p, bool *utf8)
+{
+    *utf8 = tui_choose_charset(p);
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr)
         return NULL;
@@ -640,12 +656,7 @@ SCREEN *tui_open(Tui *t, Play *p, bool *utf8)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    set_escdelay(25);
-    curs_set(0);
+    tui_screen_modes();
     tui_init_colors(t);
     return scr;
 }

@@ -45,6 +45,12 @@ struct Tui {
  * curses as play_tui does (the locale, the character set, signals, colours) into t; NULL
  * when the terminal cannot be used. *utf8: whether a UTF-8 locale was found. */
 SCREEN *tui_open(Tui *t, Play *p, bool *utf8);
+/* Its parts for other full screens (replay.c): a UTF-8 locale if the machine has one (else
+ * ASCII in English) and the character set of p's settings, returning whether one was found;
+ * the input modes once curses runs (keys one at a time, no echo, arrows as keys, Esc at once,
+ * no cursor). */
+bool tui_choose_charset(Play *p);
+void tui_screen_modes(void);
 void tui_close(Tui *t, SCREEN *scr);
 /* The game's callbacks (play_run's front end) on t. */
 PlayUi tui_callbacks(Tui *t);

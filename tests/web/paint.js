@@ -6,23 +6,14 @@
 // and the browser's floor: the first paint of a one-line page with no files, in a fresh context
 // too (what this machine's Chromium needs at least, whatever the page).
 //   DDZ_BIN=build/ddz node tests/web/paint.js [RUNS]
-import { spawn } from 'node:child_process';
+import { startServer } from './serve.js';
 import { chromium } from 'playwright-core';
 
 const BIN = process.env.DDZ_BIN || 'build/ddz';
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const RUNS = Number(process.argv[2] || 10);
 
-const server = spawn(BIN, ['serve', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const port = await new Promise((resolve, reject) => {
-  let buf = '';
-  server.stdout.on('data', (d) => {
-    buf += d;
-    const m = /listening on ws:\/\/[^:]+:(\d+)/.exec(buf);
-    if (m) resolve(Number(m[1]));
-  });
-  server.on('exit', (code) => reject(new Error('ddz serve exited ' + code)));
-});
+const { server, port } = await startServer(BIN);
 const URL = `http://127.0.0.1:${port}/`;
 const browser = await chromium.launch({
   executablePath: CHROMIUM,

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+import { startServer } from './serve.js';
 
 const require = createRequire(import.meta.url);
 const BIN = process.env.DDZ_BIN || 'build/ddz';
@@ -26,17 +27,7 @@ function check(ok, what) {
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 // The server: a free port, computers quick, a generous turn clock (shown, never reached).
-const server = spawn(BIN, ['serve', '--port', '0', '--quiet', '--bot-delay', '60', '--turn', '300'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const port = await new Promise((resolve, reject) => {
-  let buf = '';
-  server.stdout.on('data', (d) => {
-    buf += d;
-    const m = /listening on ws:\/\/[^:]+:(\d+)/.exec(buf);
-    if (m) resolve(Number(m[1]));
-  });
-  server.on('exit', (code) => reject(new Error('ddz serve exited ' + code)));
-  setTimeout(() => reject(new Error('ddz serve did not start')), 10000);
-});
+const { server, port } = await startServer(BIN, ['--bot-delay', '60', '--turn', '300']);
 const URL = `http://127.0.0.1:${port}/`;
 
 const browser = await chromium.launch({
