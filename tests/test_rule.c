@@ -360,6 +360,33 @@ static void landlord_stops_a_farmer_with_one_card_with_its_highest_single(void *
     test_free(g);
 }
 
+/* Play-out noise (ddz_rule_agent_set_noise, the search's :noise): at 1000 in 1000 a decision
+ * that scores alternatives takes its runner-up -- the landlord's opening lead, a single 3,
+ * the weakest part of its best split, becomes the next weakest, the straight 3..A -- while a forced
+ * one stays (a farmer stopping a landlord about to go out plays its highest single); at 0
+ * the agent is as before. */
+static void noise_takes_the_runner_up_where_there_is_one(void **state)
+{
+    (void)state;
+    DdzGame *g = test_malloc(sizeof *g);
+    DdzAgent a;
+    new_rule(&a);
+    deal_known(g, "3455678899TJQKAAB", "34466779TTJQQK222", "8JK");
+    expect_play(&a, g, "3");
+    ddz_rule_agent_set_noise(&a, 1000, 7);
+    expect_play(&a, g, "3456789TJQKA");
+    ddz_rule_agent_set_noise(&a, 0, 7);
+    expect_play(&a, g, "3");
+    deal_known(g, "994455TTJJ37KA22B", "34589TJQQQKKAA22R", "6QK");
+    drive(g, LANDLORD_RUNS);
+    static const char *const more[] = {"3", NULL};
+    drive(g, more);
+    ddz_rule_agent_set_noise(&a, 1000, 7);
+    expect_play(&a, g, "R");
+    ddz_agent_free(&a);
+    test_free(g);
+}
+
 /* Bidding ------------------------------------------------------------------------------------*/
 
 static void rule_bids_three_on_a_strong_hand_and_passes_a_weak_one(void **state)
@@ -555,6 +582,7 @@ int main(void)
         cmocka_unit_test(farmer_does_not_lead_a_single_to_a_landlord_with_one_card),
         cmocka_unit_test(farmer_stops_a_landlord_with_one_card_with_its_highest_single),
         cmocka_unit_test(landlord_stops_a_farmer_with_one_card_with_its_highest_single),
+        cmocka_unit_test(noise_takes_the_runner_up_where_there_is_one),
         cmocka_unit_test(rule_bids_three_on_a_strong_hand_and_passes_a_weak_one),
         cmocka_unit_test(strength_grows_with_controls),
         cmocka_unit_test(calibration_tallies_every_deal),

@@ -339,6 +339,49 @@ static void search_names_known_answers(void **state)
     assert_int_not_equal(ddz_search_config_parse("search:0/0", &c, NULL), 0);
 }
 
+/* The play-out options read into configurations, a known-answer table (issue 14's
+ * experiments): the play-out policy (a frozen rule version), its noise, play-outs per world
+ * and the prior of the policy's own move; each at most once and in range. */
+static void playout_options_known_answers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *policy;
+        int noise, playouts, prior;
+    } T[] = {
+        {"search", "rule", 0, 1, 2},
+        {"search:rule-v1", "rule-v1", 0, 1, 2},
+        {"search:0/50:noise30:playouts4", "rule", 30, 4, 2},
+        {"search:prior0:rule-v1:noise5:bid", "rule-v1", 5, 1, 0},
+        {"search:noise100:playouts16:prior100", "rule", 100, 16, 100},
+    };
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        DdzSearchConfig c;
+        DdzError err;
+        if (ddz_search_config_parse(T[i].name, &c, &err) != 0)
+            fail_msg("%s: %s", T[i].name, err.msg);
+        if (strcmp(c.policy, T[i].policy) != 0 || c.noise != T[i].noise || c.playouts != T[i].playouts ||
+            c.prior != T[i].prior)
+            fail_msg("%s: policy %s noise %d playouts %d prior %d", T[i].name, c.policy, c.noise, c.playouts,
+                     c.prior);
+    }
+    static const char *const BAD[] = {"search:noise101", "search:noise", "search:noise5:noise5",
+                                      "search:playouts0", "search:playouts17", "search:prior101",
+                                      "search:prior-1", "search:rule-v0", "search:rule-v1:rule-v1",
+                                      "search:rule-v12"};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        DdzSearchConfig c;
+        if (ddz_search_config_parse(BAD[i], &c, NULL) == 0)
+            fail_msg("%s was accepted", BAD[i]);
+    }
+    /* A version the rule agent does not have is refused when the agent is made. */
+    DdzAgent a;
+    DdzError err;
+    assert_int_not_equal(ddz_ai_agent_new(&a, "search:rule-v9", 1, &err), 0);
+    assert_int_equal(ddz_ai_agent_new(&a, "search:rule-v1:noise20:playouts2", 1, &err), 0);
+    ddz_agent_free(&a);
+}
+
 /* Level names with options read as the search behind them, a known-answer table: a time
  * budget replaces the level's own (issue 14: the engine's time_ms was ignored when a
  * request named a level, as "expert:1000" was refused); levels that are not a search keep
@@ -506,7 +549,8 @@ static void search_with_a_sample_budget_is_reproducible(void **state)
     static const char *const REQ =
         "{\"type\":\"play\",\"rules\":\"douzero\",\"seat\":1,\"landlord\":0,\"hand\":\"3455789QQQKKAA2BR\","
         "\"bottom\":\"346\",\"history\":[[0,\"33444\"]],\"seed\":5}";
-    static const char *const NAMES[] = {"search:0/60:infer", "search:0/60:adp", "search:0/60:infer:adp"};
+    static const char *const NAMES[] = {"search:0/60:infer", "search:0/60:adp", "search:0/60:infer:adp",
+                                        "search:0/60:noise30:playouts2"};
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) {
         char *first = NULL, *again = NULL;
         assert_int_equal(ddz_engine_answer(REQ, strlen(REQ), NAMES[i], &first), 0);
@@ -529,6 +573,7 @@ int main(void)
         cmocka_unit_test(objective_values_known_answers),
         cmocka_unit_test(objective_names),
         cmocka_unit_test(search_names_known_answers),
+        cmocka_unit_test(playout_options_known_answers),
         cmocka_unit_test(level_names_with_options_known_answers),
         cmocka_unit_test(bids_by_playout_win_chance),
         cmocka_unit_test(inference_weights_favour_the_true_deal),

@@ -28,6 +28,11 @@ int ddz_rule_agent_new(DdzAgent *a, uint64_t seed, DdzError *err);
  * of memory). */
 int ddz_rule_agent_new_version(DdzAgent *a, int version, uint64_t seed, DdzError *err);
 
+/* Play-out noise: where a decision scores alternatives (a lead from the best split, an
+ * answer outside danger), the agent plays its runner-up (never a bomb) with a chance of
+ * per_mille in 1000, drawn from its own generator, here seeded with seed. 0 (the default)
+ * keeps it deterministic. a must be a rule agent. */
+void ddz_rule_agent_set_noise(DdzAgent *a, int per_mille, uint64_t seed);
 /* The strength of a hand for bidding and doubling: the worth of its best split (value
  * less 7 points a play) plus 3 points for each 2 and joker held, with sp a splitter made
  * with play cost DDZ_SPLIT_PLAY_COST (the one the calibration used). About -100 for the

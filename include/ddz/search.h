@@ -33,6 +33,11 @@ typedef struct DdzSearchConfig {
     double infer_eps;     /* with infer: each decision the policy would not have made in a
                              sample divides its weight by 1/infer_eps (0 < eps <= 1) */
     DdzObjective objective;
+    int noise;            /* percent: in play-outs a rule policy takes its runner-up choice
+                             this often (ddz_rule_agent_set_noise); 0: deterministic play-outs */
+    int playouts;         /* with noise: play-outs of each candidate in each world (1..16) */
+    int prior;            /* percent of a win (of a game's points under adp) added to the policy's
+                             own move's average: the search departs only by more (default 2) */
     bool bid_playouts;    /* bids and doubles from the hand's win chance, estimated by play-outs
                              of sampled deals, instead of the policy's */
 } DdzSearchConfig;

@@ -15,8 +15,28 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * with the rule agent as play-out policy (hard 50 ms a decision, expert 200 ms: at most 1 s,
  * median about 200 ms) and bid and double by the win chance play-outs estimate (:bid). */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50:bid", "search:bid"};
-/* The search levels' budget, replaced by one given with the level ("expert:1000"). */
-static const char *const LEVEL_BUDGET[DDZ_LEVEL_NB] = {"", "", ":50", ""};
+
+/* The kind of the search option at p (just after its colon): the length of its leading
+ * letters ("noise" of "noise30"), 0 for a budget. */
+static size_t option_kind(const char *p)
+{
+    size_t k = 0;
+    while (p[k] >= 'a' && p[k] <= 'z')
+        k++;
+    return k;
+}
+
+/* Whether the options in opts (":a:b...") hold one of the kind of the option at p. */
+static bool has_option(const char *opts, const char *p)
+{
+    size_t k = option_kind(p);
+    for (const char *q = opts; q; q = strchr(q + 1, ':')) {
+        size_t kq = option_kind(q + 1);
+        if (kq == k && !strncmp(q + 1, p, k) && (k > 0 || (q[1] >= '0' && q[1] <= '9')))
+            return true;
+    }
+    return false;
+}
 
 const char *ddz_level_name(DdzLevel level)
 {
@@ -60,13 +80,19 @@ int ddz_ai_resolve_name(const char *name, char *buf, size_t size)
         } else if (!colon) {
             n = snprintf(buf, size, "%s", LEVEL_AGENT[level]);
         } else {
-            /* Options on a search level: a budget among them replaces the level's own. */
-            bool budget = false, bid = false;
-            for (const char *p = colon; p; p = strchr(p + 1, ':')) {
-                budget |= p[1] >= '0' && p[1] <= '9';
-                bid |= !strncmp(p, ":bid", 4) && (p[4] == ':' || !p[4]);
+            /* Options on a search level: each of the level's own options (a budget among
+             * them) stands unless one of its kind is given. */
+            char own[64] = "";
+            size_t used = 0;
+            for (const char *p = strchr(LEVEL_AGENT[level], ':'); p; p = strchr(p + 1, ':')) {
+                size_t len = strcspn(p + 1, ":") + 1;
+                if (!has_option(colon, p + 1) && used + len < sizeof own) {
+                    memcpy(own + used, p, len);
+                    used += len;
+                    own[used] = '\0';
+                }
             }
-            n = snprintf(buf, size, "search%s%s%s", budget ? "" : LEVEL_BUDGET[level], bid ? "" : ":bid", colon);
+            n = snprintf(buf, size, "search%s%s", own, colon);
         }
     }
     return n >= 0 && (size_t)n < size ? 0 : -1;

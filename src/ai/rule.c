@@ -57,6 +57,8 @@
 
 typedef struct Rule {
     int version; /* the behaviour to play (rule.h): new heuristics test version > 1 */
+    int noise;   /* per mille: a decision with a runner-up takes it this often (play-outs) */
+    DdzRng rng;
     DdzSplitter *sp;
     DdzMove moves[DDZ_MAX_MOVES + 1];
 } Rule;
@@ -73,6 +75,9 @@ typedef struct Ctx {
     DdzRanks hand;
     DdzRanks pool[DDZ_SEAT_NB];
     int count[DDZ_SEAT_NB];
+    bool want_alt;  /* record the runner-up of this decision's scored choice in alt */
+    bool has_alt;
+    DdzMove alt;
 } Ctx;
 
 static inline int cnt(DdzRanks r, int rank) { return ddz_ranks_get(r, rank); }
@@ -91,6 +96,7 @@ static void ctx_init(Ctx *c, Rule *r, const DdzView *v)
         if (!c->is_lord && s != c->me && s != c->lord)
             c->partner = s;
     c->hand = ddz_cards_ranks(v->hand);
+    c->want_alt = c->has_alt = false;
     DdzCards seen = v->hand;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         seen |= v->played[s];
@@ -301,7 +307,7 @@ static DdzMove lead(Ctx *c)
     // card: the landlord won 1.6% more self-play games than with 1 point); controls, bombs
     // and parts an opponent could end the game on come last.
     int min_opp = opp_min_count(c);
-    int best = 0, best_key = 0;
+    int best = 0, best_key = 0, second = -1, second_key = 0;
     for (int i = 0; i < s.plays; i++) {
         const DdzMove *m = &s.part[i];
         int key = 4 * ddz_split_part_value(m) - 5 * m->size;
@@ -314,10 +320,19 @@ static DdzMove lead(Ctx *c)
         for (int o = 0; o < DDZ_SEAT_NB; o++)
             if (is_opponent(c, o) && c->count[o] == m->size && !safe[i])
                 key += 400;
-        if (i == 0 || key < best_key)
+        if (i == 0 || key < best_key) {
+            second = i == 0 ? -1 : best, second_key = best_key;
             best = i, best_key = key;
+        } else if (second < 0 || key < second_key) {
+            second = i, second_key = key;
+        }
     }
     DdzMove m = s.part[best];
+    if (c->want_alt && second >= 0 && !ddz_move_is_bomb(&s.part[second]) && !ddz_move_is_short(&s.part[second]) &&
+        !(min_opp == s.part[second].size && !safe[second])) {
+        c->has_alt = true;
+        c->alt = s.part[second];
+    }
     /* Forced to lead a single or a pair an opponent could go out on: lead the highest. */
     if ((m.type == DDZ_SINGLE || m.type == DDZ_PAIR) && min_opp == m.size && !safe[best]) {
         for (int r = DDZ_RANK_NB - 1; r >= 0; r--)
@@ -338,7 +353,7 @@ static DdzMove lead(Ctx *c)
 static int best_answer(Ctx *c, const DdzMove *moves, int n, bool danger, bool safe_only)
 {
     int w0 = worth(c, c->hand);
-    int best = 0, best_score = w0 - (danger ? 10000 : 20);
+    int best = 0, best_score = w0 - (danger ? 10000 : 20), second = -1, second_score = 0;
     for (int i = 1; i < n; i++) {
         const DdzMove *m = &moves[i];
         DdzRanks rest = c->hand - m->ranks;
@@ -365,8 +380,16 @@ static int best_answer(Ctx *c, const DdzMove *moves, int n, bool danger, bool sa
         }
         if (danger && !safe)
             score -= 20; /* something they cannot beat is worth much more now */
-        if (score > best_score)
+        if (score > best_score) {
+            second = best, second_score = best_score;
             best = i, best_score = score;
+        } else if (second < 0 || score > second_score) {
+            second = i, second_score = score;
+        }
+    }
+    if (c->want_alt && second >= 0 && !danger && !ddz_move_is_bomb(&moves[second])) {
+        c->has_alt = true;
+        c->alt = moves[second];
     }
     return best;
 }
@@ -438,6 +461,7 @@ static DdzMove follow(Ctx *c, const DdzMove *moves, int n)
      * can take the lead for sure (and then feed the partner). */
     if (!c->is_lord && c->next == c->partner && c->count[c->partner] <= 2 && !danger)
         return moves[best_answer(c, moves, n, false, true)];
+    c->want_alt = c->r->noise > 0;
     return moves[best_answer(c, moves, n, danger, false)];
 }
 
@@ -532,6 +556,7 @@ static int rule_act(void *state, const DdzView *v, DdzAction *out)
      * hubei48 forbids passing (有出必出): then the best answer, as if in danger. */
     DdzMove m;
     if (v->table.type == DDZ_PASS) {
+        c.want_alt = r->noise > 0;
         m = lead(&c);
     } else if (r->moves[0].type == DDZ_PASS) {
         m = follow(&c, r->moves, n);
@@ -539,12 +564,16 @@ static int rule_act(void *state, const DdzView *v, DdzAction *out)
         memmove(r->moves + 1, r->moves, (size_t)n * sizeof *r->moves);
         r->moves[0] = ddz_move_pass();
         m = follow(&c, r->moves, n + 1);
-        if (m.type == DDZ_PASS)
+        if (m.type == DDZ_PASS) {
+            c.has_alt = false; /* a forced answer: no runner-up */
             m = r->moves[best_answer(&c, r->moves, n + 1, true, false)];
+        }
         memmove(r->moves, r->moves + 1, (size_t)n * sizeof *r->moves);
     } else {
         m = r->moves[0];
     }
+    if (c.has_alt && (int)ddz_rng_below(&r->rng, 1000) < r->noise)
+        m = c.alt;
     if (m.type == DDZ_SINGLE && ddz_ruleset_is_48(v->opt.rules))
         m = let_go_guard(&c, &m);
     /* Play only what the engine lists (play_all, douzero readings): else its first move. */
@@ -575,7 +604,6 @@ int ddz_rule_agent_new(DdzAgent *a, uint64_t seed, DdzError *err)
 
 int ddz_rule_agent_new_version(DdzAgent *a, int version, uint64_t seed, DdzError *err)
 {
-    (void)seed;
     if (version < 1 || version > DDZ_RULE_VERSION) {
         if (err) {
             err->pos = 0;
@@ -587,6 +615,8 @@ int ddz_rule_agent_new_version(DdzAgent *a, int version, uint64_t seed, DdzError
     Rule *r = malloc(sizeof *r);
     if (r) {
         r->version = version;
+        r->noise = 0;
+        ddz_rng_seed(&r->rng, seed);
         r->sp = ddz_splitter_new(DDZ_RULES_STANDARD, PLAY_COST, MEMO_BITS);
     }
     if (!r || !r->sp) {
@@ -603,6 +633,13 @@ int ddz_rule_agent_new_version(DdzAgent *a, int version, uint64_t seed, DdzError
     a->act = rule_act;
     a->free = rule_free;
     return 0;
+}
+
+void ddz_rule_agent_set_noise(DdzAgent *a, int per_mille, uint64_t seed)
+{
+    Rule *r = a->state;
+    r->noise = per_mille < 0 ? 0 : per_mille > 1000 ? 1000 : per_mille;
+    ddz_rng_seed(&r->rng, seed);
 }
 
 /* Calibration ------------------------------------------------------------------------------*/

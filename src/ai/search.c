@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "ddz/ai.h"
+#include "ddz/rule.h"
 #include "ddz/search.h"
 #include "ddz/solve.h"
 
@@ -21,11 +22,13 @@ typedef struct Search {
     double value[DDZ_MAX_MOVES + 1];
     double wins[DDZ_MAX_MOVES + 1];  /* weighted samples the candidate won */
     bool risky[DDZ_MAX_MOVES + 1];   /* see risky_move */
+    bool noisy;                      /* play-outs by rule agents with cfg.noise */
+    uint64_t noise_base;             /* seeds of the noisy play-outs: from the agent's seed */
 } Search;
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, false};
+    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false};
     return c;
 }
 
@@ -45,6 +48,7 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
     *cfg = ddz_search_default();
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
+    bool policy = false, noise = false, prior = false, playouts = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -55,8 +59,25 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
             memcpy(word, opts, len);
             word[len] = '\0';
             char *end = word;
-            long cards = !strncmp(word, "solve", 5) ? strtol(word + 5, &end, 10) : -1;
-            if (!strcmp(word, "infer") && !cfg->infer) {
+            long cards = !strncmp(word, "solve", 5) ? strtol(word + 5, &end, 10) : -1, num = -1;
+            if (!strncmp(word, "rule-v", 6) && word[6] >= '1' && word[6] <= '9' && !word[7] && !policy) {
+                static const char *const V[] = {"rule-v1", "rule-v2", "rule-v3", "rule-v4", "rule-v5",
+                                                "rule-v6", "rule-v7", "rule-v8", "rule-v9"};
+                cfg->policy = V[word[6] - '1'];
+                policy = true;
+            } else if (!strncmp(word, "noise", 5) && word[5] >= '0' && word[5] <= '9' && !noise &&
+                       (num = strtol(word + 5, &end, 10)) <= 100 && !*end) {
+                cfg->noise = (int)num;
+                noise = true;
+            } else if (!strncmp(word, "playouts", 8) && word[8] >= '0' && word[8] <= '9' && !playouts &&
+                       (num = strtol(word + 8, &end, 10)) >= 1 && num <= 16 && !*end) {
+                cfg->playouts = (int)num;
+                playouts = true;
+            } else if (!strncmp(word, "prior", 5) && word[5] >= '0' && word[5] <= '9' && !prior &&
+                       (num = strtol(word + 5, &end, 10)) <= 100 && !*end) {
+                cfg->prior = (int)num;
+                prior = true;
+            } else if (!strcmp(word, "infer") && !cfg->infer) {
                 cfg->infer = true;
             } else if (!strcmp(word, "bid") && !bid) {
                 cfg->bid_playouts = bid = true;
@@ -91,7 +112,8 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
 bad:
     if (err)
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid] (MS 0..60000, SAMPLES 1..200000)", name);
+                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN][:noiseP]"
+                 "[:playoutsK][:priorP] (MS 0..60000, SAMPLES 1..200000, P 0..100, K 1..16)", name);
     return -1;
 }
 
@@ -204,6 +226,7 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
  * the objective counts. */
 typedef struct Outcome {
     bool won;
+    bool exact;   /* solved, not played out: the same every time */
     double value;
 } Outcome;
 
@@ -268,17 +291,27 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
     return true;
 }
 
-/* Plays the world out with the policy agents (or solves it); the outcome for `seat`. */
-static Outcome playout(Search *se, int seat, DdzObjective obj)
+/* Plays the world out with the policy agents (or solves it); the outcome for `seat`. With
+ * noise, the policies draw from generators seeded by noise_seed, the same for every
+ * candidate of a world (common random numbers). */
+static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_seed)
 {
-    Outcome out = {false, 0};
-    if (solve_world(se, seat, obj, &out))
+    Outcome out = {false, false, 0};
+    if (solve_world(se, seat, obj, &out)) {
+        out.exact = true;
         return out;
+    }
     DdzGame *g = &se->world;
     int start = g->nhist;
+    if (se->noisy)
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            ddz_rule_agent_set_noise(&se->policy[s], se->cfg.noise * 10, noise_seed * 3 + (uint64_t)s);
     while (g->phase == DDZ_PHASE_PLAY)
         if (ddz_agent_step(&se->policy[g->turn], g, NULL) != 0)
             break;
+    if (se->noisy)
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            ddz_rule_agent_set_noise(&se->policy[s], 0, 0);
     DdzResult r;
     if (ddz_game_result(g, &r) == 0) {
         out.won = (seat == r.landlord) == r.landlord_won;
@@ -528,18 +561,26 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
                 se->value[i] -= 1e9;
                 continue;
             }
-            Outcome r = playout(se, v->seat, obj);
-            se->value[i] += w * r.value;
-            se->wins[i] += r.won ? w : 0;
+            int k = se->noisy ? se->cfg.playouts : 1;
+            for (int j = 0; j < k; j++) {
+                Outcome r = playout(se, v->seat, obj, se->noise_base + (uint64_t)samples * 64 + (uint64_t)j);
+                double share = r.exact ? (double)(k - j) / k : 1.0 / k; /* a solve counts for the rest */
+                se->value[i] += w * r.value * share;
+                se->wins[i] += r.won ? w * share : 0;
+                if (r.exact)
+                    break;
+            }
             ddz_game_undo(&se->world);
         }
         weight += w;
         samples++;
     }
     /* Step 3. The best average, the policy's move winning ties and near-ties (the prior is
-     * worth 2% of the samples: of a win, or of a game's points for the seat). */
+     * worth cfg.prior percent, default 2, of the samples: of a win, or of a game's points for
+     * the seat). */
     if (policy_move >= 0)
-        se->value[policy_move] += 0.02 * weight * (obj == DDZ_OBJECTIVE_ADP && v->seat == v->landlord ? 2 : 1);
+        se->value[policy_move] +=
+            se->cfg.prior / 100.0 * weight * (obj == DDZ_OBJECTIVE_ADP && v->seat == v->landlord ? 2 : 1);
     int best = 0;
     for (int i = 1; i < nc; i++)
         if (se->value[i] > se->value[best])
@@ -594,6 +635,9 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
             free(se);
             return -1;
         }
+    se->noisy = cfg->noise > 0 && !strncmp(cfg->policy, "rule", 4);
+    uint64_t x = seed ^ 0x6E6F697365ull; /* not from se->rng: its draws stay as without noise */
+    se->noise_base = ddz_rng_splitmix(&x) << 20;
     a->name = "search";
     a->state = se;
     a->act = search_act;
