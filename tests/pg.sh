@@ -3,7 +3,8 @@
 # servers sharing it; games on both, a token made on one works on the other; a kill -9 of one
 # server mid-game (its games are aborted by the next server that looks, nothing is scored
 # twice) and of the database mid-game (the servers reconnect and play on; a game that ends
-# while it is down is stored when it is back, exactly once). Skips, saying why,
+# while it is down is stored when it is back, exactly once), and a database that freezes
+# (SIGSTOP) while people play (the loop is not held up). Skips, saying why,
 # where PostgreSQL's server programs are missing or cannot run. Run by `make test-run`.
 set -u
 DDZ=${DDZ_BIN:-build/ddz}
