@@ -144,6 +144,7 @@ if grep -q '^0\{31\}1 ' /proc/net/if_inet6 2>/dev/null; then
     wport=$(sed -n 's/.*play at http:\/\/\[::1\]:\([0-9]*\)\/#solo=normal .*/\1/p' "$tmp/web6.out")
     check "ddz web --listen :: says http://[::1]:PORT/: $(cat "$tmp/web6.out")" test -n "$wport"
     check "ddz web --listen :: says what other machines open" grep -q "from another machine" "$tmp/web6.out"
+    check "ddz web says where to play, not the server's own line: $(cat "$tmp/web6.out")" sh -c '! grep -q "ddz serve:" "$1"' sh "$tmp/web6.out"
     http=$( (printf 'GET / HTTP/1.0\r\n\r\n' >&3; head -c 12 <&3) 3<>"/dev/tcp/::1/${wport:-1}" 2>/dev/null)
     check "the page is at [::1], got '$http'" test "$http" = "HTTP/1.0 200"
     kill "$wpid"

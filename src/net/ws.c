@@ -291,14 +291,19 @@ static void tick(lws_sorted_usec_list_t *sul)
         double heap = -1, held = -1; /* MB the allocator has handed out, and holds from the system */
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
         struct mallinfo2 mi = mallinfo2();
-        heap = (double)(mi.uordblks + mi.hblkhd) / 1048576.0;
-        held = (double)(mi.arena + mi.hblkhd) / 1048576.0;
+        if (mi.arena + mi.hblkhd > 0) { /* 0 under a sanitizer's allocator: not measured */
+            heap = (double)(mi.uordblks + mi.hblkhd) / 1048576.0;
+            held = (double)(mi.arena + mi.hblkhd) / 1048576.0;
+        }
 #endif
+        char heapinfo[64] = "heap not measured";
+        if (heap >= 0)
+            snprintf(heapinfo, sizeof heapinfo, "heap %.1f MB in use of %.1f MB", heap, held);
         say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing, %ld of them with "
             "nobody in), %ld games finished, %ld aborted; %d computer decisions pending (longest queue wait %lld ms), "
-            "%ld computer players held; heap %.1f MB in use of %.1f MB; loop late by up to %lld ms, longest pass "
+            "%ld computer players held; %s; loop late by up to %lld ms, longest pass "
             "%lld ms; %ld results waiting for the store", st.conns, st.rooms, st.playing, st.unattended,
-            st.games_finished, st.games_aborted, pending, (long long)wait, st.agents, heap, held,
+            st.games_finished, st.games_aborted, pending, (long long)wait, st.agents, heapinfo,
             (long long)sv->max_gap, (long long)sv->max_pass, st.results_pending);
         sv->last_stats = now;
         sv->max_gap = sv->max_pass = 0;
@@ -581,15 +586,17 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     struct lws_vhost *vh = lws_get_vhost_by_name(sv.ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
     bool v6 = strchr(iface, ':') != NULL; /* an IPv6 address goes in brackets in a URL */
-    printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
-           cfg->db ? " with " : "", cfg->db ? cfg->db : "");
-    if (cfg->web) { /* one line: scripts read the port from it */
-        char url[200];
-        ddz_http_url(iface, port, "/", url, sizeof url);
-        printf(" (in a browser: %s)", url);
+    if (!cfg->quiet || !cfg->listening) { /* a quiet caller that is told (ddz web) says it its way */
+        printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
+               cfg->db ? " with " : "", cfg->db ? cfg->db : "");
+        if (cfg->web) { /* one line: scripts read the port from it */
+            char url[200];
+            ddz_http_url(iface, port, "/", url, sizeof url);
+            printf(" (in a browser: %s)", url);
+        }
+        printf("\n");
+        fflush(stdout);
     }
-    printf("\n");
-    fflush(stdout);
     if (cfg->listening)
         cfg->listening(cfg->listening_ctx, info.iface, port);
     g_stop = 0;
