@@ -236,8 +236,9 @@ check "no notice of an abort for a game that ended" test "$(sql "SELECT count(*)
 check "every finished game has its real seed" test "$(sql "SELECT count(*) FROM games WHERE status = 'finished' AND seed !~ '^[0-9a-f]{64}$'")" = 0
 # 5b. The database stops mid-game (SIGSTOP of every PostgreSQL process, 3 s: a host that
 #     froze keeps its connections open and says nothing, so no TCP timeout fires) while people
-#     play on server A: the loop is never held up by a statement (each waits 100 ms at most,
-#     DDZ_PG_DEADLINE_MS; then the store is away and reconnects in the background), so every
+#     play on server A: the loop is never held up by a statement (the writes go to the store's
+#     writer thread; what the loop reads waits 100 ms at most, DDZ_PG_DEADLINE_MS, then the
+#     store is away and reconnects in the background), so every
 #     action is answered within a bound, and the games that end meanwhile are stored exactly
 #     once after SIGCONT (checked in 6). Before the deadline, A froze for the whole 3 s.
 finished_before=$(field "$(report)" finished)
@@ -265,6 +266,22 @@ for _ in $(seq 100); do # the kept ends are stored once the database answers aga
 done
 check "the kept ends are stored after SIGCONT (A's journal emptied)" test "$(wc -l <"$tmp/A.pending")" = 1
 check "games were stored after the stop: $(report)" test "$(field "$(report)" finished)" -gt "$finished_before"
+# 5c. A slow database (each record takes 0.4 s to write: a trigger sleeps, more than the 100 ms
+#     a statement may hold up the loop) while people play on A: the ends go to the store's
+#     writer thread (src/net/store_writer.c, which may wait 1 s), so none is given up and kept
+#     for later, and they are stored while the loop goes on. Before the writer, every end
+#     passed the loop's deadline and waited in the journal until the database was fast again.
+sql "CREATE FUNCTION ddz_slow() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN PERFORM pg_sleep(0.4); RETURN NEW; END \$\$;
+     CREATE TRIGGER ddz_slow BEFORE INSERT ON records FOR EACH ROW EXECUTE FUNCTION ddz_slow()"
+finished_before=$(field "$(report)" finished)
+kept_a=$(grep -c "kept to store later" "$tmp/serve.A.err")
+"$DDZ" loadtest --url "$url_A" --clients 6 --duration 5 --think 40 >"$tmp/slow.out" 2>&1
+sleep 1 # the last ends' writes
+sql "DROP TRIGGER ddz_slow ON records; DROP FUNCTION ddz_slow()"
+check "a slow database: no end given up ($(grep "kept to store later" "$tmp/serve.A.err" | tail -1))" \
+    test "$(grep -c "kept to store later" "$tmp/serve.A.err")" = "$kept_a"
+check "a slow database: the ends are stored while people play: $(cat "$tmp/slow.out")" \
+    test "$(field "$(report)" finished)" -ge $((finished_before + 2))
 # 6. Nothing scored twice: three results per scored game, scores equal the results.
 kill "$pid_A" "$pid_B"
 wait "$pid_A" "$pid_B" 2>/dev/null

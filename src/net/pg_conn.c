@@ -221,8 +221,16 @@ bool pg_conn_poll(PgConn *pc)
     if (again)
         return true;
     DdzError err;
+    if (pc->c && !pc->next && PQstatus(pc->c) == CONNECTION_OK) {
+        /* Nothing is asked on it now: a socket that can be read says the database closed it
+         * (a restart, a kill) or sent a notice; read without waiting, and a connection
+         * found closed is made again below, before a caller needs it. */
+        struct pollfd p = {PQsocket(pc->c), POLLIN, 0};
+        if (p.fd >= 0 && poll(&p, 1, 0) > 0)
+            PQconsumeInput(pc->c);
+    }
     if (!pc->next) {
-        /* Broken (a call found it so): connect again in the background, so that the next
+        /* Broken (a call or the look above found it so): connect again in the background, so that the next
          * caller finds the connection made; at most one start per PG_CONN_RETRY_MS. */
         if (!pc->opened || (pc->c && PQstatus(pc->c) == CONNECTION_OK) || mono_ms() - pc->started < PG_CONN_RETRY_MS ||
             !start(pc, &err, "connect"))

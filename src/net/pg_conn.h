@@ -42,7 +42,9 @@ int pg_conn_open(PgConn *pc, const char *url, int timeout_ms, DdzError *err);
  * most wait_ms, and says (err, naming what) why it is not there yet. */
 bool pg_conn_ready(PgConn *pc, int wait_ms, DdzError *err, const char *what);
 /* Advances a connection being made, without waiting; with none, starts one when the
- * connection is broken (at most every PG_CONN_RETRY_MS). True when the connection was made
+ * connection is broken (at most every PG_CONN_RETRY_MS) — found so by a call, or here: a
+ * connection that can be read while nothing is asked is read, so one the database closed
+ * is found at once. True when the connection was made
  * again (here or by a call) since the last time it said so. */
 bool pg_conn_poll(PgConn *pc);
 /* Runs sql (n text parameters; n == 0: one or more statements without parameters) on the

@@ -19,6 +19,7 @@
 
 #define STALE_MS 30000
 #define DEADLINE_MS 100 /* a server's statements: the longest one waits (DDZ_PG_DEADLINE_MS) */
+#define WRITE_DEADLINE_MS 1000 /* the writer thread's (DDZ_PG_WRITE_DEADLINE_MS) */
 #define OPEN_DEADLINE_MS 10000 /* the opening's (the schema may wait for another server's) */
 
 /* How long a silent server counts as alive: 30 s, or DDZ_PG_STALE_MS (tests). */
@@ -31,17 +32,23 @@ static int64_t stale_ms(void)
 
 /* How long a running server's statement waits for its answer: DEADLINE_MS, or
  * DDZ_PG_DEADLINE_MS (docs/SCALING.md). */
+static int env_ms(const char *name, int dflt)
+{
+    const char *e = getenv(name);
+    long v = e ? atol(e) : 0;
+    return v > 0 && v <= 600000 ? (int)v : dflt;
+}
+
 static int deadline_ms(void)
 {
-    const char *e = getenv("DDZ_PG_DEADLINE_MS");
-    long v = e ? atol(e) : 0;
-    return v > 0 && v <= 600000 ? (int)v : DEADLINE_MS;
+    return env_ms("DDZ_PG_DEADLINE_MS", DEADLINE_MS);
 }
 
 struct DdzPg {
     PgConn pc;         /* the connection, made again without blocking when it breaks */
     char server[40];   /* this process's id in `servers` */
     bool readonly;
+    bool twin;         /* a second connection of the same server (the writer thread's) */
     bool in_tx;        /* between BEGIN and COMMIT or ROLLBACK */
     int deadline_ms;   /* the longest a statement waits for its answer (0: no limit) */
 };
@@ -227,11 +234,34 @@ DdzPg *ddz_pg_open(const char *url, bool readonly, int *aborted, DdzError *err)
     return pg;
 }
 
+DdzPg *ddz_pg_twin(const DdzPg *pg, DdzError *err)
+{
+    DdzPg *t = calloc(1, sizeof *t);
+    if (!t) {
+        ddz_error_set(err, 0, "out of memory");
+        return NULL;
+    }
+    t->twin = true;
+    if (pg_conn_open(&t->pc, pg->pc.url, PG_CONN_TIMEOUT_MS, err) != 0) {
+        ddz_pg_close(t);
+        return NULL;
+    }
+    memcpy(t->server, pg->server, sizeof t->server);
+    t->deadline_ms = env_ms("DDZ_PG_WRITE_DEADLINE_MS", WRITE_DEADLINE_MS);
+    return t;
+}
+
+bool ddz_pg_connect_wait(DdzPg *pg, int wait_ms)
+{
+    DdzError err;
+    return PQstatus(pg->pc.c) == CONNECTION_OK || pg_conn_ready(&pg->pc, wait_ms, &err, "connect");
+}
+
 void ddz_pg_close(DdzPg *pg)
 {
     if (!pg)
         return;
-    if (pg->server[0] && PQstatus(pg->pc.c) == CONNECTION_OK) {
+    if (pg->server[0] && !pg->twin && PQstatus(pg->pc.c) == CONNECTION_OK) {
         /* A clean stop: this server's games are aborted (with notices) by the next look. */
         const char *p[1] = {pg->server};
         DdzError e;
