@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "ddz/ai.h"
 #include "ddz/agent.h"
 #include "ddz/game.h"
 
@@ -60,6 +61,57 @@ static inline void drive(DdzGame *g, const char *const *plays)
         if (ddz_game_apply(g, &a, &err) != 0)
             fail_msg("test bug: seat %d cannot play %s: %s", g->turn, *plays, err.msg);
     }
+}
+
+/* Plays games with own[s] in seat s (every third game one of them against two random agents,
+ * for odd positions), game i dealt from seed + i with options opts(rules, i): every action is
+ * checked by the engine, every game ends (more than half with a result, the rest redealt). */
+static inline void agents_play_legal_games(DdzAgent own[3], DdzRuleset rules, DdzOptions (*opts)(DdzRuleset, int),
+                                           int games, uint64_t seed)
+{
+    DdzAgent rnd[2];
+    DdzError err;
+    for (int s = 0; s < 2; s++)
+        assert_int_equal(ddz_ai_agent_new(&rnd[s], "random", 7 + (uint64_t)s, &err), 0);
+    DdzGame *g = test_malloc(sizeof *g);
+    int finished = 0;
+    for (int i = 0; i < games; i++) {
+        DdzOptions o = opts(rules, i);
+        DdzRng rng;
+        ddz_rng_seed(&rng, seed + (uint64_t)i);
+        ddz_game_new(g, &o, &rng, i % 3);
+        int solo = i % 3 == 2 ? (i / 3) % 3 : -1;
+        int steps = 0;
+        while (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY) {
+            int t = g->turn;
+            DdzAgent *a = solo < 0 || t == solo ? &own[t] : &rnd[t % 2];
+            if (ddz_agent_step(a, g, &err) != 0)
+                fail_msg("%s game %d: seat %d (%s): %s", ddz_ruleset_name(rules), i, t, a->name, err.msg);
+            assert_true(++steps <= DDZ_MAX_ACTIONS);
+        }
+        assert_true(ddz_game_ok(g));
+        DdzResult r;
+        if (g->phase == DDZ_PHASE_OVER) {
+            assert_int_equal(ddz_game_result(g, &r), 0);
+            finished++;
+        } else {
+            assert_int_equal(g->phase, DDZ_PHASE_REDEAL);
+        }
+    }
+    assert_true(finished > games / 2);
+    test_free(g);
+    for (int s = 0; s < 2; s++)
+        ddz_agent_free(&rnd[s]);
+}
+
+/* The landlord runs a straight, a trio with a pair and a pair, and keeps one card; seat 1 is to
+ * lead. */
+static inline void landlord_keeps_one_card(DdzGame *g)
+{
+    deal_known(g, "994455TTJJ37KA22B", "34589TJQQQKKAA22R", "6QK");
+    static const char *const runs[] = {"3456789TJQKA", "pass", "pass", "66677", "pass", "pass",
+                                       "88", "99", "pass", "pass", NULL};
+    drive(g, runs);
 }
 
 static inline void expect_play(DdzAgent *a, const DdzGame *g, const char *want)

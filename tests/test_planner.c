@@ -58,53 +58,35 @@ static void plans_cost_what_the_table_says(void **state)
     }
 }
 
-/* Every preset and a mix of rule options (bidding flows, doubling, 明牌, play_all), with
- * the planner in every seat and against two random agents: every action is checked by the
- * engine and every game ends. */
+/* The rule options of game i: bidding flows, doubling, 明牌, play_all, the packet deal (those
+ * hubei48 refuses are left out there). */
+static DdzOptions planner_options(DdzRuleset rules, int i)
+{
+    static const char *const mixes[] = {"", "bid=rob", "double=app", "double=farmer,show", "play_all",
+                                        "first=heart3,packet"};
+    DdzOptions o = ddz_options_default();
+    o.rules = rules;
+    char mix[64];
+    snprintf(mix, sizeof mix, "%s", mixes[i % 6]);
+    DdzError err;
+    for (char *tok = strtok(mix, ","); tok; tok = strtok(NULL, ","))
+        if (ddz_options_set(&o, tok, &err) != 0 && rules != DDZ_RULES_HUBEI48)
+            fail_msg("test bug: %s", err.msg);
+    return o;
+}
+
+/* Every preset and rule mix, with the planner in every seat and against two random agents:
+ * every action is checked by the engine and every game ends. */
 static void planner_plays_legal_games_to_the_end(void **state)
 {
     (void)state;
-    static const char *const mixes[] = {"", "bid=rob", "double=app", "double=farmer,show", "play_all",
-                                        "first=heart3,packet"};
-    DdzAgent pl[3], rnd[2];
-    DdzError err;
+    DdzAgent pl[3];
     for (int s = 0; s < 3; s++)
         new_planner(&pl[s]);
-    for (int s = 0; s < 2; s++)
-        assert_int_equal(ddz_ai_agent_new(&rnd[s], "random", 7 + (uint64_t)s, &err), 0);
-    DdzGame *g = test_malloc(sizeof *g);
-    for (int rules = 0; rules < DDZ_RULES_NB; rules++) {
-        int finished = 0, games = 240;
-        for (int i = 0; i < games; i++) {
-            DdzOptions o = ddz_options_default();
-            o.rules = (DdzRuleset)rules;
-            char mix[64];
-            snprintf(mix, sizeof mix, "%s", mixes[i % 6]);
-            for (char *tok = strtok(mix, ","); tok; tok = strtok(NULL, ","))
-                if (ddz_options_set(&o, tok, &err) != 0 && rules != DDZ_RULES_HUBEI48)
-                    fail_msg("test bug: %s", err.msg); /* hubei48 refuses some: played without */
-            DdzRng rng;
-            ddz_rng_seed(&rng, 5000 + (uint64_t)i);
-            ddz_game_new(g, &o, &rng, i % 3);
-            int solo = i % 3 == 2 ? (i / 3) % 3 : -1, steps = 0;
-            while (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY) {
-                int t = g->turn;
-                DdzAgent *a = solo < 0 || t == solo ? &pl[t] : &rnd[t % 2];
-                if (ddz_agent_step(a, g, &err) != 0)
-                    fail_msg("%s game %d: seat %d (%s): %s", ddz_ruleset_name((DdzRuleset)rules), i, t, a->name,
-                             err.msg);
-                assert_true(++steps <= DDZ_MAX_ACTIONS);
-            }
-            assert_true(ddz_game_ok(g));
-            finished += g->phase == DDZ_PHASE_OVER;
-        }
-        assert_true(finished > games / 2);
-    }
-    test_free(g);
+    for (int rules = 0; rules < DDZ_RULES_NB; rules++)
+        agents_play_legal_games(pl, (DdzRuleset)rules, planner_options, 240, 5000);
     for (int s = 0; s < 3; s++)
         ddz_agent_free(&pl[s]);
-    for (int s = 0; s < 2; s++)
-        ddz_agent_free(&rnd[s]);
 }
 
 static void planner_goes_out_when_it_can_and_lets_its_partner_win(void **state)
@@ -139,10 +121,7 @@ static void planner_does_not_lead_a_low_single_to_a_landlord_with_one_card(void 
     DdzGame *g = test_malloc(sizeof *g);
     DdzAgent a;
     new_planner(&a);
-    deal_known(g, "994455TTJJ37KA22B", "34589TJQQQKKAA22R", "6QK");
-    static const char *const runs[] = {"3456789TJQKA", "pass", "pass", "66677", "pass", "pass",
-                                       "88", "99", "pass", "pass", NULL};
-    drive(g, runs);
+    landlord_keeps_one_card(g);
     assert_int_equal(g->turn, 1);
     assert_int_equal(ddz_cards_size(g->hand[0]), 1);
     DdzAction act = decide(&a, g);

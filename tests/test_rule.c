@@ -36,48 +36,16 @@ static DdzOptions mixed_options(DdzRuleset rules, int i)
     return o;
 }
 
-/* Plays games with the rule agent in every seat (every third game against two random
- * agents, for odd positions), every action checked by the engine, to the end. */
+/* Games with the rule agent in every seat, every action checked by the engine, to the end
+ * (positions.h, agents_play_legal_games). */
 static void rule_plays_legal_games_to_the_end(DdzRuleset rules, int games)
 {
-    DdzAgent rule[3], rnd[2];
-    DdzError err;
+    DdzAgent rule[3];
     for (int s = 0; s < 3; s++)
         new_rule(&rule[s]);
-    for (int s = 0; s < 2; s++)
-        assert_int_equal(ddz_ai_agent_new(&rnd[s], "random", 7 + (uint64_t)s, &err), 0);
-    DdzGame *g = test_malloc(sizeof *g);
-    int finished = 0;
-    for (int i = 0; i < games; i++) {
-        DdzOptions o = mixed_options(rules, i);
-        DdzRng rng;
-        ddz_rng_seed(&rng, 1000 + (uint64_t)i);
-        ddz_game_new(g, &o, &rng, i % 3);
-        /* Every third game: one rule seat against two random agents, for odd positions. */
-        int solo = i % 3 == 2 ? (i / 3) % 3 : -1;
-        int steps = 0;
-        while (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY) {
-            int t = g->turn;
-            DdzAgent *a = solo < 0 || t == solo ? &rule[t] : &rnd[t % 2];
-            if (ddz_agent_step(a, g, &err) != 0)
-                fail_msg("%s game %d: seat %d (%s): %s", ddz_ruleset_name(rules), i, t, a->name, err.msg);
-            assert_true(++steps <= DDZ_MAX_ACTIONS);
-        }
-        assert_true(ddz_game_ok(g));
-        DdzResult r;
-        if (g->phase == DDZ_PHASE_OVER) {
-            assert_int_equal(ddz_game_result(g, &r), 0);
-            finished++;
-        } else {
-            assert_int_equal(g->phase, DDZ_PHASE_REDEAL);
-        }
-    }
-    assert_true(finished > games / 2);
-    test_free(g);
+    agents_play_legal_games(rule, rules, mixed_options, games, 1000);
     for (int s = 0; s < 3; s++)
         ddz_agent_free(&rule[s]);
-    for (int s = 0; s < 2; s++)
-        ddz_agent_free(&rnd[s]);
 }
 
 #define LEGAL_GAMES 2000
@@ -236,9 +204,6 @@ static void farmer_feeds_a_partner_with_one_card_its_lowest_single(void **state)
     test_free(g);
 }
 
-/* The landlord runs a straight, a trio with a pair and a pair, and keeps one card. */
-static const char *const LANDLORD_RUNS[] = {"3456789TJQKA", "pass", "pass", "66677", "pass", "pass",
-                                            "88", "99", "pass", "pass", NULL};
 
 static void farmer_does_not_lead_a_single_to_a_landlord_with_one_card(void **state)
 {
@@ -246,8 +211,7 @@ static void farmer_does_not_lead_a_single_to_a_landlord_with_one_card(void **sta
     DdzGame *g = test_malloc(sizeof *g);
     DdzAgent a;
     new_rule(&a);
-    deal_known(g, "994455TTJJ37KA22B", "34589TJQQQKKAA22R", "6QK");
-    drive(g, LANDLORD_RUNS);
+    landlord_keeps_one_card(g);
     assert_int_equal(g->turn, 1);
     assert_int_equal(ddz_cards_size(g->hand[0]), 1);
     DdzAction act = decide(&a, g);
@@ -263,8 +227,7 @@ static void farmer_stops_a_landlord_with_one_card_with_its_highest_single(void *
     DdzGame *g = test_malloc(sizeof *g);
     DdzAgent a;
     new_rule(&a);
-    deal_known(g, "994455TTJJ37KA22B", "34589TJQQQKKAA22R", "6QK");
-    drive(g, LANDLORD_RUNS);
+    landlord_keeps_one_card(g);
     /* Seat 1 leads a low single; seat 2 must not let the partner's 3 stand, since the
      * landlord, next, may beat it and go out: it plays its highest single. */
     static const char *const more[] = {"3", NULL};
