@@ -114,6 +114,19 @@ static inline void landlord_keeps_one_card(DdzGame *g)
     drive(g, runs);
 }
 
+/* In landlord_keeps_one_card's position, agent a (seat 1, to lead) leads no single. */
+static inline void expect_no_single_to_a_landlord_with_one_card(DdzAgent *a)
+{
+    DdzGame *g = test_malloc(sizeof *g);
+    landlord_keeps_one_card(g);
+    assert_int_equal(g->turn, 1);
+    assert_int_equal(ddz_cards_size(g->hand[0]), 1);
+    DdzAction act = decide(a, g);
+    assert_int_equal(act.kind, DDZ_ACT_PLAY);
+    assert_int_not_equal(act.move.type, DDZ_SINGLE);
+    test_free(g);
+}
+
 static inline void expect_play(DdzAgent *a, const DdzGame *g, const char *want)
 {
     DdzAction act = decide(a, g);

@@ -208,17 +208,10 @@ static void farmer_feeds_a_partner_with_one_card_its_lowest_single(void **state)
 static void farmer_does_not_lead_a_single_to_a_landlord_with_one_card(void **state)
 {
     (void)state;
-    DdzGame *g = test_malloc(sizeof *g);
     DdzAgent a;
     new_rule(&a);
-    landlord_keeps_one_card(g);
-    assert_int_equal(g->turn, 1);
-    assert_int_equal(ddz_cards_size(g->hand[0]), 1);
-    DdzAction act = decide(&a, g);
-    assert_int_equal(act.kind, DDZ_ACT_PLAY);
-    assert_int_not_equal(act.move.type, DDZ_SINGLE);
+    expect_no_single_to_a_landlord_with_one_card(&a);
     ddz_agent_free(&a);
-    test_free(g);
 }
 
 static void farmer_stops_a_landlord_with_one_card_with_its_highest_single(void **state)
