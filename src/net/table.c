@@ -352,9 +352,10 @@ static void deal(DdzServer *srv, Room *r)
         return;
     }
     uint8_t salt[16];
-    if (r->tour) /* the event's deal, drawn from its secret seed */
-        tourney_deal_seed(srv, r);
-    else if (srv->cfg.random || ddz_seed256_secure(r->seed) != 0)
+    if (r->tour) { /* the event's deal, drawn from its secret seed */
+        if (!tourney_deal_seed(srv, r))
+            return;
+    } else if (srv->cfg.random || ddz_seed256_secure(r->seed) != 0)
         srv_random(srv, r->seed, sizeof r->seed);
     srv_random(srv, salt, sizeof salt);
     ddz_hex(salt, sizeof salt, r->salt);
@@ -372,8 +373,19 @@ static void deal(DdzServer *srv, Room *r)
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             people[s] = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player_id : 0;
         if (ddz_store_game_start(srv->store, r->id, options, r->commit, srv->now, &r->store_game, &err) != 0 ||
-            ddz_store_game_players(srv->store, r->store_game, people, &err) != 0)
+            ddz_store_game_players(srv->store, r->store_game, people, &err) != 0) {
+            if (r->tour) { /* not dealt: nothing was sent yet */
+                DdzError e2;
+                if (r->store_game)
+                    ddz_store_game_abort(srv->store, r->store_game, NULL, &e2); /* no one saw it */
+                r->store_game = 0;
+                r->games--;
+                r->state = ROOM_WAITING;
+                tourney_store_wait(srv, r, err.msg);
+                return;
+            }
             srv_log(srv, "room %ld: game not stored: %s", r->id, err.msg);
+        }
     }
     if (r->tour)
         tourney_dealt(srv, r);
