@@ -5,7 +5,9 @@
  * hello; "r<N>" opens it again with the token its player was given (a reconnect); "a<N><addr>"
  * gives connection N a network address (limits per address); "j" answers the oldest computer
  * decision handed out (the worker pool's path); "x<text>" runs the text check and sanitiser
- * on <text> (the sanitised text must hold only accepted characters). Before the input, connections 0..2 sit at a table whose game is running and 3
+ * on <text> (the sanitised text must hold only accepted characters); "w<bytes>" feeds <bytes>
+ * and the line's end to the WebSocket stream tracker (src/net/wsmask.h), whole and in two
+ * pieces, which must agree. Before the input, connections 0..2 sit at a table whose game is running and 3
  * watches it; 4 is fresh. After every step the target checks that each outgoing frame is a
  * JSON object and names no card its receiver may not know; it aborts otherwise. */
 #include <stdint.h>
@@ -16,6 +18,7 @@
 
 #include "ddz/server.h"
 #include "ddz/text.h"
+#include "../src/net/wsmask.h"
 
 #define CONNS 5
 #define JOBS 16
@@ -28,6 +31,7 @@ typedef struct Fz {
     char token[CONNS][40];
     DdzThinkJob jobs[JOBS];
     int njobs;
+    WsTrack ws[2]; /* one client stream, fed whole and in two pieces */
 } Fz;
 
 static int fz_think(void *ctx, const DdzThinkJob *job)
@@ -164,6 +168,23 @@ static void hello(Fz *f, int k)
     say(f, k, "{\"type\":\"hello\",\"version\":1}");
 }
 
+/* The tracker fed n bytes whole and in two halves: both see the same unmasked frame; the
+ * halves may have handed lws one byte more (a cut between the frame's first two bytes). */
+static void fuzz_ws(Fz *f, const uint8_t *b, size_t n)
+{
+    bool was = ws_track_refused(&f->ws[0]);
+    size_t h = n / 2;
+    long a = ws_track_feed(&f->ws[0], b, n);
+    long b1 = ws_track_feed(&f->ws[1], b, h);
+    long b2 = b1 >= 0 ? 0 : ws_track_feed(&f->ws[1], b + h, n - h);
+    long given_a = a < 0 ? (long)n : a;
+    long given_b = b1 >= 0 ? b1 : b2 < 0 ? (long)n : (long)h + b2;
+    if (a > (long)n || ws_track_refused(&f->ws[0]) != ws_track_refused(&f->ws[1]))
+        abort();
+    if (!was && (given_b < given_a || given_b > given_a + 1))
+        abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -182,6 +203,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!f.srv)
         abort();
     f.now = 1000;
+    ws_track_init(&f.ws[0]);
+    ws_track_init(&f.ws[1]);
     for (int k = 0; k < CONNS; k++)
         hello(&f, k);
     say(&f, 0, "{\"type\":\"create\"}");
@@ -231,6 +254,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             DdzAction a;
             int rc = ddz_server_think(&job, &a);
             ddz_server_thought(f.srv, job.room, job.key, rc == 0 ? &a : NULL, f.now);
+        } else if (line[0] == 'w') {
+            fuzz_ws(&f, (const uint8_t *)line + 1, len - 1 + (nl != NULL));
         } else if (line[0] == 'x') {
             char text[600];
             snprintf(text, sizeof text, "%.*s", (int)(len - 1 < 599 ? len - 1 : 599), line + 1);

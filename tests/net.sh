@@ -114,11 +114,19 @@ answer=$(raw_frame "\x81\x8f\x00\x00\x00\x00$ping")
 check "a masked text frame is answered (got '$answer')" test "$answer" = 81
 answer=$(raw_frame "\x82\x8f\x00\x00\x00\x00$ping")
 check "a binary frame is closed, not answered (got '$answer')" test "$answer" = 88
-# An unmasked client frame (RFC 6455 5.1): lws 4.1 cannot tell it from a masked one and the
-# server answers it like one (docs/PROTOCOL.md, Transport); a newer lws closes with 1002.
-answer=$(raw_frame "\x81\x0f$ping" 17)
-unmasked_ok() { [ "$answer" = 810f7b2274797065223a22706f6e67227d ] || [ "${answer:0:2}${answer:4:4}" = 8803ea ]; }
-check "an unmasked frame is read like a masked one, or closed with 1002 (got '$answer')" unmasked_ok
+# An unmasked client frame (RFC 6455 5.1) is never read: the connection is closed with 1002,
+# alone, after the answer to a masked frame sent before it in the same write, and when it comes
+# with the handshake.
+close1002=881103ea$(printf 'client unmasked' | od -An -tx1 | tr -d ' \n')
+answer=$(raw_frame "\x81\x0f$ping" 19)
+check "an unmasked frame is closed with 1002 (got '$answer')" test "$answer" = "$close1002"
+answer=$(raw_frame "\x81\x8f\x00\x00\x00\x00$ping\x89\x00" 36)
+check "a masked frame is answered, then the unmasked ping after it closed (got '$answer')" \
+    test "$answer" = "810f7b2274797065223a22706f6e67227d$close1002"
+answer=$( (exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
+    printf 'GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n\x81\x0f%s' "$ping" >&3
+    timeout 3 cat <&3 | tail -c 19 | od -An -tx1 | tr -d ' \n') 2>/dev/null)
+check "an unmasked frame sent with the handshake is closed with 1002 (got '$answer')" test "$answer" = "$close1002"
 # It listens where it says, not on every address: the default 127.0.0.1 (lws 4.1 bound its
 # IPv6 socket to :: for it), and a host name is resolved.
 listening_on() { # PORT: the local addresses of the sockets listening on PORT (/proc/net/tcp*)
@@ -136,6 +144,7 @@ if grep -q '^0\{31\}1 ' /proc/net/if_inet6 2>/dev/null; then
     wport=$(sed -n 's/.*play at http:\/\/\[::1\]:\([0-9]*\)\/#solo=normal .*/\1/p' "$tmp/web6.out")
     check "ddz web --listen :: says http://[::1]:PORT/: $(cat "$tmp/web6.out")" test -n "$wport"
     check "ddz web --listen :: says what other machines open" grep -q "from another machine" "$tmp/web6.out"
+    check "ddz web says where to play, not the server's own line: $(cat "$tmp/web6.out")" sh -c '! grep -q "ddz serve:" "$1"' sh "$tmp/web6.out"
     http=$( (printf 'GET / HTTP/1.0\r\n\r\n' >&3; head -c 12 <&3) 3<>"/dev/tcp/::1/${wport:-1}" 2>/dev/null)
     check "the page is at [::1], got '$http'" test "$http" = "HTTP/1.0 200"
     kill "$wpid"

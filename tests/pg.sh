@@ -3,7 +3,8 @@
 # servers sharing it; games on both, a token made on one works on the other; a kill -9 of one
 # server mid-game (its games are aborted by the next server that looks, nothing is scored
 # twice) and of the database mid-game (the servers reconnect and play on; a game that ends
-# while it is down is stored when it is back, exactly once). Skips, saying why,
+# while it is down is stored when it is back, exactly once), and a database that freezes
+# (SIGSTOP) while people play (the loop is not held up). Skips, saying why,
 # where PostgreSQL's server programs are missing or cannot run. Run by `make test-run`.
 set -u
 DDZ=${DDZ_BIN:-build/ddz}
@@ -233,6 +234,54 @@ check "A's journal is empty once stored" test "$(wc -l <"$tmp/A.pending")" = 1
 check "F1's stored score is what it was told ($told_f1)" test "$(sql "SELECT score FROM players WHERE name = 'F1'")" = "$told_f1"
 check "no notice of an abort for a game that ended" test "$(sql "SELECT count(*) FROM notices n JOIN games g ON g.id = n.game WHERE g.status <> 'aborted'")" = 0
 check "every finished game has its real seed" test "$(sql "SELECT count(*) FROM games WHERE status = 'finished' AND seed !~ '^[0-9a-f]{64}$'")" = 0
+# 5b. The database stops mid-game (SIGSTOP of every PostgreSQL process, 3 s: a host that
+#     froze keeps its connections open and says nothing, so no TCP timeout fires) while people
+#     play on server A: the loop is never held up by a statement (the writes go to the store's
+#     writer thread; what the loop reads waits 100 ms at most, DDZ_PG_DEADLINE_MS, then the
+#     store is away and reconnects in the background), so every
+#     action is answered within a bound, and the games that end meanwhile are stored exactly
+#     once after SIGCONT (checked in 6). Before the deadline, A froze for the whole 3 s.
+finished_before=$(field "$(report)" finished)
+kept_a=$(grep -c "kept to store later" "$tmp/serve.A.err")
+"$DDZ" loadtest --url "$url_A" --clients 9 --duration 6 --think 40 >"$tmp/freeze.out" 2>&1 &
+lt=$!
+pids="$pids $lt"
+sleep 1.5
+frozen=$(pgrep -P "$pm")
+kill -STOP $pm $frozen
+sleep 3
+kill -CONT $pm $frozen
+wait "$lt"
+worst=$(sed -n 's/.*latency .* max \([0-9]*\)\..*/\1/p' "$tmp/freeze.out")
+check "a stopped database never holds up the loop: worst action ${worst:-?} ms (bound 1500): $(cat "$tmp/freeze.out")" \
+    test "${worst:-99999}" -lt 1500
+check "the stopped database was met (a statement past its deadline): $(tail -3 "$tmp/serve.A.err")" \
+    grep -q "did not answer in" "$tmp/serve.A.err"
+check "games ended while the database was stopped: $(tail -3 "$tmp/serve.A.err")" \
+    test "$(grep -c "kept to store later" "$tmp/serve.A.err")" -gt "$kept_a"
+for _ in $(seq 100); do # the kept ends are stored once the database answers again
+    grep -q '"kept":' "$tmp/A.pending" || break
+    [ "$(wc -l <"$tmp/A.pending")" = 1 ] && break
+    sleep 0.1
+done
+check "the kept ends are stored after SIGCONT (A's journal emptied)" test "$(wc -l <"$tmp/A.pending")" = 1
+check "games were stored after the stop: $(report)" test "$(field "$(report)" finished)" -gt "$finished_before"
+# 5c. A slow database (each record takes 0.4 s to write: a trigger sleeps, more than the 100 ms
+#     a statement may hold up the loop) while people play on A: the ends go to the store's
+#     writer thread (src/net/store_writer.c, which may wait 1 s), so none is given up and kept
+#     for later, and they are stored while the loop goes on. Before the writer, every end
+#     passed the loop's deadline and waited in the journal until the database was fast again.
+sql "CREATE FUNCTION ddz_slow() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN PERFORM pg_sleep(0.4); RETURN NEW; END \$\$;
+     CREATE TRIGGER ddz_slow BEFORE INSERT ON records FOR EACH ROW EXECUTE FUNCTION ddz_slow()"
+finished_before=$(field "$(report)" finished)
+kept_a=$(grep -c "kept to store later" "$tmp/serve.A.err")
+"$DDZ" loadtest --url "$url_A" --clients 6 --duration 5 --think 40 >"$tmp/slow.out" 2>&1
+sleep 1 # the last ends' writes
+sql "DROP TRIGGER ddz_slow ON records; DROP FUNCTION ddz_slow()"
+check "a slow database: no end given up ($(grep "kept to store later" "$tmp/serve.A.err" | tail -1))" \
+    test "$(grep -c "kept to store later" "$tmp/serve.A.err")" = "$kept_a"
+check "a slow database: the ends are stored while people play: $(cat "$tmp/slow.out")" \
+    test "$(field "$(report)" finished)" -ge $((finished_before + 2))
 # 6. Nothing scored twice: three results per scored game, scores equal the results.
 kill "$pid_A" "$pid_B"
 wait "$pid_A" "$pid_B" 2>/dev/null

@@ -1,6 +1,6 @@
 /* test_arena.c -- head-to-head evaluation (arena.h): the points of one game, WP and ADP with
  * their intervals on a case worked out by hand, the same numbers for any number of jobs,
- * an agent against itself, and greedy beating random from both sides. */
+ * an agent against itself, greedy beating random from both sides, and rule options. */
 #include <math.h>
 #include <string.h>
 
@@ -179,6 +179,36 @@ static void unknown_agents_are_refused_before_any_game(void **state)
     assert_int_equal(st.all.games, 0);
 }
 
+/* Rule options after the preset: set in order, a wrong one refused before any game, and
+ * doubling played and counted (the agents' play does not depend on it, so with the same
+ * deals every game's points are the same or doubled, and some are). */
+static void rule_options_are_set_and_played(void **state)
+{
+    (void)state;
+    DdzArenaConfig c = config("rule-v1", "rule-v1", 40, 1);
+    c.bidding = true;
+    c.options = "double=app,spring_off";
+    DdzOptions opt;
+    DdzError err;
+    assert_int_equal(ddz_arena_options(&c, &opt, &err), 0);
+    assert_int_equal(opt.double_mode, DDZ_DOUBLE_APP);
+    assert_true(opt.spring_off);
+    assert_int_equal(opt.rules, DDZ_RULES_STANDARD);
+    DdzArenaStats st;
+    c.options = "double=app,nosuch";
+    assert_int_equal(ddz_arena_run(&c, &st, &err), -1);
+    assert_non_null(strstr(err.msg, "nosuch"));
+    assert_int_equal(st.all.games, 0);
+    DdzArenaStats plain, doubled;
+    c.options = NULL;
+    run(&c, &plain);
+    c.options = "double=app";
+    run(&c, &doubled);
+    assert_int_equal(plain.all.games, doubled.all.games);
+    assert_int_equal(plain.all.wins, doubled.all.wins);
+    assert_true(doubled.all.points_sq > plain.all.points_sq);
+}
+
 /* Decision times: quantiles of 1, 2, ... 100 ms come back within their 5% bin, and an arena
  * times every decision of agent A (rule-v1 against itself: A plays one seat of one game and
  * two of the other, a third of the decisions at least). */
@@ -218,6 +248,7 @@ int main(void)
         cmocka_unit_test(greedy_beats_random_from_both_sides),
         cmocka_unit_test(unknown_agents_are_refused_before_any_game),
         cmocka_unit_test(decision_times_are_counted_and_quantiles_fall_in_their_bin),
+        cmocka_unit_test(rule_options_are_set_and_played),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,7 +110,7 @@ static void match_deal_gives_fresh_deals(void **state)
         assert_int_equal(ddz_cards_size(a.hand[s]), 17);
 }
 
-/* The hands of test_game.c's scenario: seat 0 holds 333444555 6789TJ BR (bottom QKA). */
+/* The hands of the scenario of tests/game_helpers.h: seat 0 holds 333444555 6789TJ BR (bottom QKA). */
 static void scenario_game(DdzGame *g, const DdzOptions *opt)
 {
     static const char *const text[4] = {"3334445556789TJBR", "QKA", "345666777888999TJ",

@@ -3,14 +3,19 @@
  * host that drops packets after the handshake would be): a call waits a few milliseconds at
  * most and says the database is away, a call while the attempt goes on does not wait, the
  * background poll never blocks, and the blocking open at the start gives up after its time
- * with a clear message. No PostgreSQL needed (tests/pg.sh checks the same with a real one). */
+ * with a clear message; and against a host that says hello and then never answers a statement
+ * (a database that froze: the connection stays open, no TCP timeout fires): a statement
+ * waits for its deadline and no longer, even one too big for the socket's buffers, and the
+ * connection is dropped. No PostgreSQL needed (tests/pg.sh checks the same with a real one). */
 #define _DEFAULT_SOURCE
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -78,6 +83,90 @@ static void a_mute_database_host_never_holds_up_the_caller(void **state)
     close(s);
 }
 
+/* A child process that takes one connection, answers PostgreSQL's start-up (authentication
+ * ok, ready for a query) and then reads and says nothing, as a database that froze after the
+ * connection was made. Returns its pid; sets *port. */
+static pid_t frozen_pid; /* killed by the test's teardown too, should an assertion fail */
+
+static pid_t frozen_host(int *port)
+{
+    int s = mute_host(port);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid) {
+        close(s);
+        return frozen_pid = pid;
+    }
+    int c = accept(s, NULL, NULL);
+    char buf[4096];
+    uint8_t len[4];
+    if (c < 0 || read(c, len, 4) != 4)
+        _exit(1);
+    size_t n = ((size_t)len[0] << 24 | (size_t)len[1] << 16 | (size_t)len[2] << 8 | len[3]) - 4;
+    while (n > 0) { /* the start-up packet */
+        ssize_t k = read(c, buf, n < sizeof buf ? n : sizeof buf);
+        if (k <= 0)
+            _exit(1);
+        n -= (size_t)k;
+    }
+    static const uint8_t hello[] = {'R', 0, 0, 0, 8, 0, 0, 0, 0, 'Z', 0, 0, 0, 5, 'I'};
+    if (write(c, hello, sizeof hello) != (ssize_t)sizeof hello)
+        _exit(1);
+    for (;;)
+        pause(); /* reads nothing: the socket's buffers fill, and nothing is ever answered */
+}
+
+static int kill_frozen_host(void **state)
+{
+    (void)state;
+    if (frozen_pid > 0) {
+        kill(frozen_pid, SIGKILL);
+        waitpid(frozen_pid, NULL, 0);
+        frozen_pid = 0;
+    }
+    return 0;
+}
+
+static void a_statement_to_a_frozen_database_waits_for_its_deadline_only(void **state)
+{
+    (void)state;
+    int port;
+    frozen_host(&port);
+    char url[160];
+    snprintf(url, sizeof url, "postgresql://ddz@127.0.0.1:%d/ddz?sslmode=disable&gssencmode=disable", port);
+    PgConn pc;
+    DdzError err;
+    assert_int_equal(pg_conn_open(&pc, url, 5000, &err), 0);
+    assert_non_null(pc.c);
+    int64_t t0 = ms();
+    assert_null(pg_conn_exec(&pc, "SELECT 1", 0, NULL, 100, &err, "alive"));
+    int64_t waited = ms() - t0;
+    assert_true(waited >= 95 && waited < 1000); /* without a deadline: for as long as it is frozen */
+    assert_non_null(strstr(err.msg, "postgresql: alive: the database did not answer in 100 ms"));
+    assert_null(pc.c); /* dropped: the next call connects again */
+    assert_false(pg_conn_ready(&pc, PG_CONN_WAIT_MS, &err, "alive"));
+    pg_conn_close(&pc);
+    /* A statement bigger than the socket's buffers: sending it does not block either. */
+    kill_frozen_host(NULL);
+    frozen_host(&port);
+    snprintf(url, sizeof url, "postgresql://ddz@127.0.0.1:%d/ddz?sslmode=disable&gssencmode=disable", port);
+    assert_int_equal(pg_conn_open(&pc, url, 5000, &err), 0);
+    size_t big = 32u << 20;
+    char *record = malloc(big + 1);
+    assert_non_null(record);
+    memset(record, 'x', big);
+    record[big] = '\0';
+    const char *params[1] = {record};
+    t0 = ms();
+    assert_null(pg_conn_exec(&pc, "INSERT INTO records(game, text) VALUES(1, $1)", 1, params, 150, &err, "record"));
+    waited = ms() - t0;
+    assert_true(waited >= 145 && waited < 1500);
+    assert_non_null(strstr(err.msg, "postgresql: record: the database did not answer in 150 ms"));
+    assert_null(pc.c);
+    free(record);
+    pg_conn_close(&pc);
+}
+
 /* A port nobody listens on: refused at once, said. */
 static void a_refused_connection_is_said_at_once(void **state)
 {
@@ -100,6 +189,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_mute_database_host_never_holds_up_the_caller),
         cmocka_unit_test(a_refused_connection_is_said_at_once),
+        cmocka_unit_test_teardown(a_statement_to_a_frozen_database_waits_for_its_deadline_only, kill_frozen_host),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

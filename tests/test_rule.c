@@ -9,6 +9,7 @@
 
 #include "ddz/ai.h"
 #include "ddz/rule.h"
+#include "positions.h"
 
 static void new_rule(DdzAgent *a)
 {
@@ -19,14 +20,6 @@ static void new_rule(DdzAgent *a)
     assert_string_equal(a->name, "rule");
 }
 
-static DdzAction decide(DdzAgent *a, const DdzGame *g)
-{
-    DdzView v;
-    DdzAction act;
-    ddz_game_view(g, g->turn, &v);
-    assert_int_equal(a->act(a->state, &v, &act), 0);
-    return act;
-}
 
 static DdzOptions mixed_options(DdzRuleset rules, int i)
 {
@@ -43,48 +36,16 @@ static DdzOptions mixed_options(DdzRuleset rules, int i)
     return o;
 }
 
-/* Plays games with the rule agent in every seat (every third game against two random
- * agents, for odd positions), every action checked by the engine, to the end. */
+/* Games with the rule agent in every seat, every action checked by the engine, to the end
+ * (positions.h, agents_play_legal_games). */
 static void rule_plays_legal_games_to_the_end(DdzRuleset rules, int games)
 {
-    DdzAgent rule[3], rnd[2];
-    DdzError err;
+    DdzAgent rule[3];
     for (int s = 0; s < 3; s++)
         new_rule(&rule[s]);
-    for (int s = 0; s < 2; s++)
-        assert_int_equal(ddz_ai_agent_new(&rnd[s], "random", 7 + (uint64_t)s, &err), 0);
-    DdzGame *g = test_malloc(sizeof *g);
-    int finished = 0;
-    for (int i = 0; i < games; i++) {
-        DdzOptions o = mixed_options(rules, i);
-        DdzRng rng;
-        ddz_rng_seed(&rng, 1000 + (uint64_t)i);
-        ddz_game_new(g, &o, &rng, i % 3);
-        /* Every third game: one rule seat against two random agents, for odd positions. */
-        int solo = i % 3 == 2 ? (i / 3) % 3 : -1;
-        int steps = 0;
-        while (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY) {
-            int t = g->turn;
-            DdzAgent *a = solo < 0 || t == solo ? &rule[t] : &rnd[t % 2];
-            if (ddz_agent_step(a, g, &err) != 0)
-                fail_msg("%s game %d: seat %d (%s): %s", ddz_ruleset_name(rules), i, t, a->name, err.msg);
-            assert_true(++steps <= DDZ_MAX_ACTIONS);
-        }
-        assert_true(ddz_game_ok(g));
-        DdzResult r;
-        if (g->phase == DDZ_PHASE_OVER) {
-            assert_int_equal(ddz_game_result(g, &r), 0);
-            finished++;
-        } else {
-            assert_int_equal(g->phase, DDZ_PHASE_REDEAL);
-        }
-    }
-    assert_true(finished > games / 2);
-    test_free(g);
+    agents_play_legal_games(rule, rules, mixed_options, games, 1000);
     for (int s = 0; s < 3; s++)
         ddz_agent_free(&rule[s]);
-    for (int s = 0; s < 2; s++)
-        ddz_agent_free(&rnd[s]);
 }
 
 #define LEGAL_GAMES 2000
@@ -206,64 +167,6 @@ static void rule_decides_from_the_view_alone(void **state)
     ddz_agent_free(&probe);
 }
 
-/* Hand-built positions ------------------------------------------------------------------------
- *
- * Seats 1 and 2 get the rank multisets given (lowest suits first), the bottom its ranks from
- * what is left, and seat 0 the rest; seat 0 bids 3 and is the landlord. */
-static void deal_known(DdzGame *g, const char *s1, const char *s2, const char *bottom)
-{
-    DdzCards rest = DDZ_DECK, hands[3], b;
-    const char *text[3] = {s1, s2, bottom};
-    DdzCards got[3];
-    for (int k = 0; k < 3; k++) {
-        if (!ddz_cards_pick(rest, tu_ranks(text[k]), &got[k]))
-            fail_msg("test bug: %s is not in what is left of the deck", text[k]);
-        rest &= ~got[k];
-    }
-    hands[0] = rest;
-    hands[1] = got[0];
-    hands[2] = got[1];
-    b = got[2];
-    assert_int_equal(ddz_cards_size(hands[0]), 17);
-    assert_int_equal(ddz_cards_size(hands[1]), 17);
-    assert_int_equal(ddz_cards_size(hands[2]), 17);
-    DdzOptions o = ddz_options_default();
-    DdzError err;
-    if (ddz_game_from_hands(g, &o, hands, b, 0, &err) != 0)
-        fail_msg("test bug: %s", err.msg);
-    DdzAction bid = ddz_action_bid(0, 3);
-    assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
-    assert_int_equal(g->phase, DDZ_PHASE_PLAY);
-}
-
-/* Drives the game: each text is the next seat's play ("pass" or rank notation). */
-static void drive(DdzGame *g, const char *const *plays)
-{
-    for (; *plays; plays++) {
-        DdzMove m;
-        DdzError err;
-        if (ddz_move_parse(*plays, g->opt.rules, &m, &err) != 0)
-            fail_msg("test bug: %s: %s", *plays, err.msg);
-        DdzAction a = ddz_action_play(g->turn, m, 0);
-        if (ddz_game_apply(g, &a, &err) != 0)
-            fail_msg("test bug: seat %d cannot play %s: %s", g->turn, *plays, err.msg);
-    }
-}
-
-static void expect_play(DdzAgent *a, const DdzGame *g, const char *want)
-{
-    DdzAction act = decide(a, g);
-    assert_int_equal(act.kind, DDZ_ACT_PLAY);
-    DdzMove m;
-    DdzError err;
-    assert_int_equal(ddz_move_parse(want, g->opt.rules, &m, &err), 0);
-    if (!ddz_move_equal(&act.move, &m)) {
-        char got[96];
-        ddz_move_format(&act.move, g->opt.rules, got, sizeof got);
-        fail_msg("seat %d played %s, want %s", g->turn, got, want);
-    }
-}
-
 static void farmer_does_not_overtake_its_partners_winning_play(void **state)
 {
     (void)state;
@@ -301,25 +204,14 @@ static void farmer_feeds_a_partner_with_one_card_its_lowest_single(void **state)
     test_free(g);
 }
 
-/* The landlord runs a straight, a trio with a pair and a pair, and keeps one card. */
-static const char *const LANDLORD_RUNS[] = {"3456789TJQKA", "pass", "pass", "66677", "pass", "pass",
-                                            "88", "99", "pass", "pass", NULL};
 
 static void farmer_does_not_lead_a_single_to_a_landlord_with_one_card(void **state)
 {
     (void)state;
-    DdzGame *g = test_malloc(sizeof *g);
     DdzAgent a;
     new_rule(&a);
-    deal_known(g, "994455TTJJ37KA22B", "34589TJQQQKKAA22R", "6QK");
-    drive(g, LANDLORD_RUNS);
-    assert_int_equal(g->turn, 1);
-    assert_int_equal(ddz_cards_size(g->hand[0]), 1);
-    DdzAction act = decide(&a, g);
-    assert_int_equal(act.kind, DDZ_ACT_PLAY);
-    assert_int_not_equal(act.move.type, DDZ_SINGLE);
+    expect_no_single_to_a_landlord_with_one_card(&a);
     ddz_agent_free(&a);
-    test_free(g);
 }
 
 static void farmer_stops_a_landlord_with_one_card_with_its_highest_single(void **state)
@@ -328,8 +220,7 @@ static void farmer_stops_a_landlord_with_one_card_with_its_highest_single(void *
     DdzGame *g = test_malloc(sizeof *g);
     DdzAgent a;
     new_rule(&a);
-    deal_known(g, "994455TTJJ37KA22B", "34589TJQQQKKAA22R", "6QK");
-    drive(g, LANDLORD_RUNS);
+    landlord_keeps_one_card(g);
     /* Seat 1 leads a low single; seat 2 must not let the partner's 3 stand, since the
      * landlord, next, may beat it and go out: it plays its highest single. */
     static const char *const more[] = {"3", NULL};

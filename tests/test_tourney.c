@@ -624,6 +624,71 @@ static void tournament_auto_stays_on_across_games(void **state)
     t_free(t);
 }
 
+static void sql(const char *db, const char *text)
+{
+    sqlite3 *h;
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    char *msg = NULL;
+    if (sqlite3_exec(h, text, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s: %s", text, msg ? msg : "?");
+    sqlite3_close(h);
+}
+
+/* A deal the store cannot keep is not played: were it played without its rows, the results
+ * journal would store its end as a game of no tournament and a restart would deal it again,
+ * counting its points twice. The store refuses every new game (a trigger stands for a
+ * failing disk) when the event starts: no hand is dealt while it does, the table tries again
+ * every 2 s, and once the store is back the event plays to its end with every game stored
+ * as one of its deals. */
+static void a_deal_the_store_cannot_keep_waits_for_the_store(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ddz-tourstore-XXXXXX", db[300];
+    assert_non_null(mkdtemp(dir));
+    snprintf(db, sizeof db, "%s/t.db", dir);
+    T *t = t_new(13, db, admin_cfg);
+    int admin = t_client(t, "主办");
+    t_send(t, admin, "{\"type\":\"tour_open\",\"spec\":\"存盘杯:players=3,games=1,turn=1,pause=0,start=+1h\"}");
+    int k[3];
+    register_clients(t, k, 3, "s", true);
+    sql(db, "CREATE TRIGGER disk_gone BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END");
+    t->f[admin].keep_all = true;
+    t_send(t, admin, "{\"type\":\"tour_watch\",\"tournament\":1}");
+    t_send(t, admin, "{\"type\":\"tour_start\",\"tournament\":1}");
+    for (int n = 0; n < 100; n++) /* 10 s */
+        step_clients(t, k, 0, 3);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(t->f[k[i]].count[DDZ_EV_START], 0);
+    sql(db, "DROP TRIGGER disk_gone");
+    bool over = false;
+    for (int n = 0; n < 200000 && !over; n++) {
+        step_clients(t, k, 0, 3);
+        size_t i;
+        json_t *m;
+        json_array_foreach(t->f[admin].seen, i, m)
+            over |= !strcmp(str_of(m, "type"), "tour_over");
+        json_array_clear(t->f[admin].seen);
+    }
+    assert_true(over);
+    assert_true(t->f[k[0]].count[DDZ_EV_START] >= 1);
+    sqlite3 *h;
+    assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    assert_true(count(h, "SELECT COUNT(*) FROM games WHERE status = 'finished'") >= 1);
+    assert_int_equal(count(h, "SELECT COUNT(*) FROM games g WHERE g.status IN ('finished', 'redeal') AND NOT EXISTS "
+                              "(SELECT 1 FROM tour_games t WHERE t.game = g.id)"),
+                     0);
+    sqlite3_close(h);
+    t_no_leaks(t);
+    t_free(t);
+    static const char *const files[] = {"", "-wal", "-shm", ".pending"};
+    for (int i = 0; i < 4; i++) {
+        char path[320];
+        snprintf(path, sizeof path, "%s%s", db, files[i]);
+        unlink(path);
+    }
+    assert_int_equal(rmdir(dir), 0);
+}
+
 /* Garbage made of the tournament's words, from an admin, while an event plays: refused or
  * taken, never a crash, and no frame names a hidden card. */
 static void tournament_garbage_never_breaks_the_server(void **state)
@@ -688,6 +753,7 @@ int main(void)
         cmocka_unit_test(computers_fill_the_field_to_a_multiple_of_three),
         cmocka_unit_test(tournament_auto_stays_on_across_games),
         cmocka_unit_test(tournament_garbage_never_breaks_the_server),
+        cmocka_unit_test(a_deal_the_store_cannot_keep_waits_for_the_store),
         cmocka_unit_test(a_whole_event_and_the_same_event_killed_twice_end_alike),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,7 +19,7 @@ if ! cmp -s tests/web/package-lock.json "$stamp" 2>/dev/null; then
 fi
 echo "== tsc --checkJs (web/)"
 tests/web/node_modules/.bin/tsc -p tests/web/tsconfig.json
-echo "== eslint (web/)"
-tests/web/node_modules/.bin/eslint --config tests/web/eslint.config.js --max-warnings 0 web
+echo "== eslint (web/, tests/web/)"
+tests/web/node_modules/.bin/eslint --config tests/web/eslint.config.js --max-warnings 0 web tests/web/*.js
 echo "== browser (Chromium)"
 DDZ_BIN=$DDZ_BIN CHROMIUM=$CHROMIUM DDZ_WEB_OUT=build/web node tests/web/run.js

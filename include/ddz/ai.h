@@ -42,6 +42,15 @@ int ddz_easy_strength(DdzCards hand);
  * v's seat has no such choice now. */
 int ddz_easy_value(const DdzView *v, int kind);
 
+/* "planner": a computer player of another design than "rule", an independent yardstick
+ * (src/ai/planner.c says how it plays): it plays the move that leaves the cheapest plan of
+ * its hand. Deterministic. Returns 0, or -1 with err when out of memory. */
+int ddz_planner_agent_new(DdzAgent *a, DdzError *err);
+/* The cost of planner's cheapest plan of a hand: 20 points a play less the worth of the plays
+ * (a low single costs more than a high one, a bomb or the rocket less than nothing); 0 for
+ * no cards. */
+int ddz_planner_cost(DdzRanks hand);
+
 /* The names ddz_ai_agent_new accepts, comma-separated, for help texts. */
 const char *ddz_ai_agent_names(void);
 

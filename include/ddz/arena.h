@@ -19,6 +19,8 @@ typedef struct DdzArenaConfig {
     bool bidding;       /* false: seat 0 is the landlord without bidding (research protocol);
                            true: A in seat 0 and B in seats 1 and 2 bid, then swapped */
     int jobs;           /* worker threads, at least 1 */
+    const char *options; /* rule options set after the rules, comma-separated assignments of
+                            ddz_options_set ("double=app,show"); NULL: none */
 } DdzArenaConfig;
 
 /* Sums over games, from A's side: exact integers, so the same for any number of jobs. */
@@ -56,6 +58,10 @@ int ddz_arena_points(const DdzResult *r, bool a_is_landlord, bool bidding);
 
 /* Adds one game to a tally. */
 void ddz_arena_tally_add(DdzArenaTally *t, bool won, int points);
+
+/* The options of the match's games: the defaults, cfg->rules, then cfg->options. Returns 0,
+ * or -1 with err naming the assignment that is wrong. */
+int ddz_arena_options(const DdzArenaConfig *cfg, DdzOptions *opt, DdzError *err);
 
 /* Plays the match. Returns 0, or -1 with err (an unknown agent; an agent that failed,
  * named with the deal). */

@@ -6,7 +6,18 @@
  * its result, record and every player's new totals are written in one transaction, so after
  * a crash nothing finished is lost or counted twice; opening a store marks the games that
  * were still playing as aborted, which changes no score. A DdzStore is opaque and owned by
- * the caller (ddz_store_open/ddz_store_close); it is used from one thread. */
+ * the caller (ddz_store_open/ddz_store_close); it is used from one thread.
+ *
+ * With PostgreSQL, a running server's store (ddz_store_open) also has a writer thread with a
+ * connection of its own: the writes whose answer the server's event loop does not wait for
+ * are queued there and run in order — ddz_store_game_players, ddz_store_game_abort,
+ * ddz_store_player_rename and ddz_store_maintain return at once, and a game's end goes there
+ * through ddz_store_game_end_queue — and what the caller must hear back comes through
+ * ddz_store_done. The statements the caller waits for (finding a player, ids, a game's start,
+ * notices, the leaderboard) run on its own connection and wait for their answer 100 ms at
+ * most (DDZ_PG_DEADLINE_MS; the writer's, 1 s: DDZ_PG_WRITE_DEADLINE_MS): past it the
+ * connection is dropped and made again in the background. SQLite (a local file) writes on
+ * the caller's thread. */
 #ifndef DDZ_STORE_H
 #define DDZ_STORE_H
 
@@ -104,8 +115,36 @@ int ddz_store_leaderboard(DdzStore *st, DdzStorePlayer *out, int max, DdzError *
 
 /* Called every few seconds by a running server. With PostgreSQL: says this server is alive,
  * and aborts (with notices) the games of servers silent for 30 s, which were killed or cut
- * off; *aborted says how many. With SQLite (one server per file) it does nothing. */
+ * off; *aborted says how many. With SQLite (one server per file) it does nothing. Returns 0,
+ * -1 with err, or 1: queued for the writer thread (the answer comes through ddz_store_done;
+ * nothing is queued while the last one waits). */
 int ddz_store_maintain(DdzStore *st, int *aborted, DdzError *err);
+
+/* Whether writes go to a writer thread (PostgreSQL; see the top of this file). */
+bool ddz_store_async(const DdzStore *st);
+/* Queues a game's end for the writer thread: *end (and its record) must stay as it is until
+ * its answer, with tag, comes through ddz_store_done. 0, or -1 with err (no writer thread,
+ * out of memory: the caller writes it with ddz_store_game_end). */
+int ddz_store_game_end_queue(DdzStore *st, const DdzStoreEnd *end, void *tag, DdzError *err);
+
+typedef enum {
+    DDZ_STORE_DONE_END,      /* a queued end: rc as ddz_store_game_end's (-1: not written) */
+    DDZ_STORE_DONE_MAINTAIN, /* ddz_store_maintain's: rc, aborted */
+    DDZ_STORE_DONE_WRITE     /* another write failed (rc -1, err): it is not written */
+} DdzStoreDoneKind;
+
+typedef struct DdzStoreDone {
+    DdzStoreDoneKind kind;
+    void *tag;               /* DDZ_STORE_DONE_END: ddz_store_game_end_queue's */
+    int rc, aborted;
+    DdzError err;
+} DdzStoreDone;
+/* Takes the writer thread's oldest answer: true, or false when none waits. */
+bool ddz_store_done(DdzStore *st, DdzStoreDone *out);
+/* Waits until the writer thread has run every queued write (the server stops: each write
+ * waits for the database its deadline at most, and once the database is found away the
+ * rest fail at once). */
+void ddz_store_flush(DdzStore *st);
 
 /* Called often (every tick) by a running server: with PostgreSQL, makes the connection again
  * after the database went away, in the background and without waiting (a new attempt every

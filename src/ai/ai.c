@@ -59,7 +59,7 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err)
 
 const char *ddz_ai_agent_names(void)
 {
-    return "random, greedy, rule, rule-v1, search, search:MS, search:MS/SAMPLES, search:...:wp|adp, easy, normal, "
+    return "random, greedy, rule, rule-v1, planner, search, search:MS, search:MS/SAMPLES, search:...:wp|adp, easy, normal, "
            "hard, expert, hard:adp, expert:adp, expert:MS, hard:MS/SAMPLES:adp";
 }
 
@@ -118,6 +118,8 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
         return ddz_rule_agent_new_version(a, name[6] - '0', seed, err);
     if (!strcmp(name, "easy"))
         return ddz_easy_agent_new(a, err);
+    if (!strcmp(name, "planner"))
+        return ddz_planner_agent_new(a, err);
     /* "search" with the default budget and objective, or with options (search_options). */
     if (!strncmp(name, "search", 6) && (name[6] == '\0' || name[6] == ':')) {
         DdzSearchConfig cfg;

@@ -164,8 +164,12 @@ static int play_game(const DdzArenaConfig *cfg, uint64_t k, int swap, DdzGame *g
                 ddz_agent_free(&agents[s]);
             return -1;
         }
-    DdzOptions opt = ddz_options_default();
-    opt.rules = cfg->rules;
+    DdzOptions opt;
+    if (ddz_arena_options(cfg, &opt, err) != 0) {
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            ddz_agent_free(&agents[s]);
+        return -1;
+    }
     DdzRng rng;
     ddz_rng_seed(&rng, cfg->seed + k);
     int rc = 0;
@@ -258,6 +262,27 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+int ddz_arena_options(const DdzArenaConfig *cfg, DdzOptions *opt, DdzError *err)
+{
+    *opt = ddz_options_default();
+    opt->rules = cfg->rules;
+    for (const char *p = cfg->options; p && *p;) {
+        size_t len = strcspn(p, ",");
+        char one[128];
+        if (len >= sizeof one) {
+            if (err)
+                snprintf(err->msg, sizeof err->msg, "option '%.40s...' is too long", p);
+            return -1;
+        }
+        memcpy(one, p, len);
+        one[len] = '\0';
+        if (len && ddz_options_set(opt, one, err) != 0)
+            return -1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
 int ddz_arena_run(const DdzArenaConfig *cfg, DdzArenaStats *out, DdzError *err)
 {
     memset(out, 0, sizeof *out);
@@ -271,6 +296,13 @@ int ddz_arena_run(const DdzArenaConfig *cfg, DdzArenaStats *out, DdzError *err)
             return -1;
         }
         ddz_agent_free(&a);
+    }
+    DdzOptions opt;
+    DdzError oerr;
+    if (ddz_arena_options(cfg, &opt, &oerr) != 0) {
+        if (err)
+            snprintf(err->msg, sizeof err->msg, "--options: %.200s", oerr.msg);
+        return -1;
     }
     if (cfg->deals < 0) {
         if (err)

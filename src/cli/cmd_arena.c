@@ -43,6 +43,10 @@ int cmd_arena(int argc, char **argv)
         } else if (!strcmp(argv[i], "--rules")) {
             if (cli_rules_option(argc, argv, &i, &cfg.rules) != 0)
                 return CLI_USAGE;
+        } else if (!strcmp(argv[i], "--options")) {
+            if (i + 1 >= argc)
+                return cli_fail("arena: --options needs rule options, e.g. double=app (see ddz help options)");
+            cfg.options = argv[++i];
         } else if (!strcmp(argv[i], "--bidding")) {
             cfg.bidding = true;
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -69,9 +73,10 @@ int cmd_arena(int argc, char **argv)
     if (ddz_arena_run(&cfg, &st, &err) != 0)
         return cli_fail("arena: %s", err.msg);
     printf("arena %s (A) vs %s (B): %ld deals, each played twice with the sides swapped\n", cfg.a, cfg.b, cfg.deals);
-    printf("%s, rules %s, seed %llu, jobs %d\n",
+    printf("%s, rules %s%s%s, seed %llu, jobs %d\n",
            cfg.bidding ? "bidding, real scores" : "fixed landlord (seat 0, no bidding), game worth 2 x 2^bombs",
-           ddz_ruleset_name(cfg.rules), (unsigned long long)cfg.seed, cfg.jobs);
+           ddz_ruleset_name(cfg.rules), cfg.options ? ", options " : "", cfg.options ? cfg.options : "",
+           (unsigned long long)cfg.seed, cfg.jobs);
     print_line("A overall", &st.all);
     print_line("A landlord", &st.landlord);
     print_line("A farmers", &st.farmers);

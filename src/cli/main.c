@@ -149,7 +149,7 @@ static const CliCommand COMMANDS[] = {
      "and its 20 cards (redoubling), and how often a farmer's side won from its 17 cards\n"
      "(doubling). Deal k is shuffled from seed S+k (default 1).\n"
      "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"},
-    {"arena", cmd_arena, "ddz arena A B [--deals N] [--seed S] [--rules P] [--bidding] [--jobs J]",
+    {"arena", cmd_arena, "ddz arena A B [--deals N] [--seed S] [--rules P] [--options LIST] [--bidding] [--jobs J]",
      "Agent A against agent B. Every deal is played twice with the sides swapped: A as the\n"
      "landlord against B as both farmers, then B as the landlord against A. Prints WP (the\n"
      "share of games A's side won) and ADP (A's side's average points per game), each with\n"
@@ -163,6 +163,8 @@ static const CliCommand COMMANDS[] = {
      "  --deals N    deals to play (default 1000), 2N games\n"
      "  --seed S     default 1\n"
      "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"
+     "  --options L  rule options after the rules, comma-separated (ddz help options), e.g.\n"
+     "               double=app (doubling: with --bidding), bid=rob, spring_off\n"
      "  --bidding    A in seat 0 and B in seats 1, 2 bid for the landlord (redeals dealt\n"
      "               again), then the other way round; the real game scores. Without it\n"
      "               seat 0 is the landlord and a game is worth 2 x 2^bombs (DouZero's WP/ADP)\n"

@@ -120,6 +120,8 @@ struct Room {
     int next_first;       /* first bidder of the next deal */
     DdzGame *game;        /* while playing */
     int64_t store_game;   /* the game's row (0: its start was not stored) */
+    bool storing;         /* the game is over and its end with the store's writer: `over` waits */
+    DdzResult end_res;    /* while storing: the result */
     int64_t dealt;        /* when the game was dealt */
     uint8_t seed[DDZ_SEED256_BYTES]; /* the deal's 256-bit seed (RULES §2) */
     char salt[33], commit[65];
@@ -222,6 +224,13 @@ bool guard_pw_attacked(const Tries *room, int64_t now);
 /* pending.c: a game's end the store did not take (copied), written again by pending_retry
  * (each tick that finds the store alive) until it is stored or refused. */
 void pending_add(DdzServer *srv, const Room *r, const DdzStoreEnd *e);
+/* With a store that writes on a thread (ddz_store_async): sends a copy of the end there and
+ * returns true; waits: the room's `over` waits for the answer (room_end_stored). False: the
+ * caller writes it itself. */
+bool pending_send(DdzServer *srv, const Room *r, const DdzStoreEnd *e, bool waits);
+/* Takes the writer thread's answers (each tick): ends stored or kept (then the rooms that
+ * wait go on), the "alive" done (then pending_retry), writes that failed (logged). */
+void pending_done(DdzServer *srv);
 void pending_retry(DdzServer *srv);
 /* The ends the journal (cfg.journal) held at its opening: queued and written now. */
 void pending_replay(DdzServer *srv);
@@ -260,6 +269,9 @@ void room_try_start(DdzServer *srv, Room *r);
 /* After a game: the room waits for the next deal (people ready again; leavers and the
  * disconnected lose their seats, except at a tournament table). */
 void room_back_to_waiting(DdzServer *srv, Room *r);
+/* The end of the room's game is stored or kept (pending_send): its `over` is sent and the
+ * room goes on. */
+void room_end_stored(DdzServer *srv, Room *r);
 void room_tick(DdzServer *srv, Room *r);
 void room_schedule(DdzServer *srv, Room *r);   /* timers for the seat to act, and its turn */
 /* room_schedule in two steps: the timers (deadline, computer), then the private "turn". */

@@ -3,7 +3,12 @@
  * them. A game's end moves its row from "playing" only once, so a retry after an end that was
  * in fact committed is refused without effect: every result is stored exactly once. With a
  * results journal (ddz/journal.h) each kept end is also on the disk before the players hear
- * of it, and the ends a stopped or killed server kept are written at the next start. */
+ * of it, and the ends a stopped or killed server kept are written at the next start.
+ *
+ * With PostgreSQL a game's end is first sent to the store's writer thread (pending_send):
+ * the game's `over` waits for its answer (pending_done, each tick), so it is sent only once
+ * the result is stored — or, when the writer could not write it, kept here and in the
+ * journal (fdatasync), exactly as an end the store did not take. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +25,7 @@ struct Pending {
     Pending *next;
     DdzJournalEntry e; /* e.end.record points into record; e.seq 0: not in the journal */
     char *record;
+    bool waits;        /* sent to the writer: its room's `over` waits for the answer */
 };
 
 /* Drops the oldest; done: it was stored or refused (the journal says so), else it is given
@@ -39,28 +45,36 @@ static void pending_drop(DdzServer *srv, bool done)
     free(p);
 }
 
-/* Queues a copy of e; journal: writes it to the journal first (and sets its seq). */
-static void pending_push(DdzServer *srv, const DdzJournalEntry *e, bool journal)
+/* A copy of e, not queued yet; NULL (logged) when memory is out. */
+static Pending *pending_new(DdzServer *srv, const DdzJournalEntry *e)
 {
-    if (srv->stats.results_pending >= PENDING_MAX) {
-        srv_log(srv, "game %lld of room %lld given up: %d results wait for the store already",
-                (long long)srv->pending->e.end.game, (long long)srv->pending->e.room, PENDING_MAX);
-        pending_drop(srv, true);
-    }
     Pending *p = calloc(1, sizeof *p);
     char *record = p ? strdup(e->end.record ? e->end.record : "") : NULL;
     if (!record) {
         free(p);
         srv->failed_alloc = true;
         srv_log(srv, "room %lld: a result is lost: out of memory", (long long)e->room);
-        return;
+        return NULL;
     }
     p->e = *e;
     p->record = record;
     p->e.end.record = record;
+    return p;
+}
+
+/* Queues p (which it takes); journal: writes it to the journal first (and sets its seq). */
+static void pending_link(DdzServer *srv, Pending *p, bool journal)
+{
+    if (srv->stats.results_pending >= PENDING_MAX) {
+        srv_log(srv, "game %lld of room %lld given up: %d results wait for the store already",
+                (long long)srv->pending->e.end.game, (long long)srv->pending->e.room, PENDING_MAX);
+        pending_drop(srv, true);
+    }
+    p->next = NULL;
+    p->waits = false;
     DdzError err;
     if (journal && srv->cfg.journal && ddz_journal_keep(srv->cfg.journal, &p->e, &err) != 0) {
-        srv_log(srv, "room %lld: a result kept in memory only: %s", (long long)e->room, err.msg);
+        srv_log(srv, "room %lld: a result kept in memory only: %s", (long long)p->e.room, err.msg);
         p->e.seq = 0;
     }
     if (srv->pending_tail)
@@ -71,15 +85,90 @@ static void pending_push(DdzServer *srv, const DdzJournalEntry *e, bool journal)
     srv->stats.results_pending++;
 }
 
+/* Queues a copy of e; journal: writes it to the journal first (and sets its seq). */
+static void pending_push(DdzServer *srv, const DdzJournalEntry *e, bool journal)
+{
+    Pending *p = pending_new(srv, e);
+    if (p)
+        pending_link(srv, p, journal);
+}
+
+static void entry_of(const Room *r, const DdzStoreEnd *e, DdzJournalEntry *je)
+{
+    memset(je, 0, sizeof *je);
+    je->end = *e;
+    je->room = r->id;
+    je->dealt = r->dealt;
+    ddz_options_format(&r->opt, je->options, sizeof je->options);
+    snprintf(je->commit, sizeof je->commit, "%s", r->commit);
+}
+
+bool pending_send(DdzServer *srv, const Room *r, const DdzStoreEnd *e, bool waits)
+{
+    if (!srv->store || !e->game || !ddz_store_async(srv->store))
+        return false;
+    DdzJournalEntry je;
+    entry_of(r, e, &je);
+    Pending *p = pending_new(srv, &je);
+    DdzError err;
+    if (!p)
+        return false;
+    p->waits = waits;
+    if (ddz_store_game_end_queue(srv->store, &p->e.end, p, &err) != 0) {
+        free(p->record);
+        free(p);
+        return false;
+    }
+    return true;
+}
+
+/* The writer's answer for an end pending_send sent. */
+static void end_done(DdzServer *srv, Pending *p, int rc, const DdzError *err)
+{
+    bool waits = p->waits;
+    long room = (long)p->e.room;
+    if (rc == -2) {
+        srv_log(srv, "room %ld: game %lld not stored: %s", room, (long long)p->e.end.game, err->msg);
+    } else if (rc != 0) {
+        /* Not written (the database is away or too slow): kept, and journaled before the
+         * players hear of the end; written when the store is back. */
+        srv_log(srv, "room %ld: game %lld kept to store later: %s", room, (long long)p->e.end.game, err->msg);
+        pending_link(srv, p, true);
+        p = NULL;
+    }
+    if (p) {
+        free(p->record);
+        free(p);
+    }
+    Room *r = waits ? room_find(srv, room) : NULL;
+    if (r)
+        room_end_stored(srv, r);
+}
+
+void pending_done(DdzServer *srv)
+{
+    DdzStoreDone d;
+    while (srv->store && ddz_store_done(srv->store, &d)) {
+        if (d.kind == DDZ_STORE_DONE_END) {
+            end_done(srv, d.tag, d.rc, &d.err);
+        } else if (d.kind == DDZ_STORE_DONE_MAINTAIN) {
+            if (d.rc != 0) {
+                srv_log(srv, "store: %s", d.err.msg);
+            } else {
+                if (d.aborted)
+                    srv_log(srv, "store: %d games of a stopped server aborted", d.aborted);
+                pending_retry(srv);
+            }
+        } else {
+            srv_log(srv, "store: %s", d.err.msg);
+        }
+    }
+}
+
 void pending_add(DdzServer *srv, const Room *r, const DdzStoreEnd *e)
 {
     DdzJournalEntry je;
-    memset(&je, 0, sizeof je);
-    je.end = *e;
-    je.room = r->id;
-    je.dealt = r->dealt;
-    ddz_options_format(&r->opt, je.options, sizeof je.options);
-    snprintf(je.commit, sizeof je.commit, "%s", r->commit);
+    entry_of(r, e, &je);
     pending_push(srv, &je, true);
 }
 
@@ -139,6 +228,10 @@ void pending_replay(DdzServer *srv)
 
 void pending_free(DdzServer *srv)
 {
+    if (srv->store) { /* the ends with the writer thread first: stored, or kept here */
+        ddz_store_flush(srv->store);
+        pending_done(srv);
+    }
     while (srv->pending && srv->store && pending_write(srv, srv->pending))
         pending_drop(srv, true);
     if (srv->pending && srv->cfg.journal)

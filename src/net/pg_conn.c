@@ -111,6 +111,109 @@ bool pg_conn_ready(PgConn *pc, int wait_ms, DdzError *err, const char *what)
     return drive(pc, deadline, err, what);
 }
 
+/* The connection is given up (a statement past its deadline): closed at once, so that nothing
+ * more is sent on it; the next call or pg_conn_poll connects again. */
+static void drop(PgConn *pc)
+{
+    PQfinish(pc->c);
+    pc->c = NULL;
+}
+
+/* Waits until the socket is ready for ev or the deadline (0: none) passed; false at the
+ * deadline. */
+static bool wait_ready(int fd, short ev, int64_t deadline)
+{
+    for (;;) {
+        int wait = -1;
+        if (deadline) {
+            int64_t left = deadline - mono_ms();
+            if (left <= 0)
+                return false;
+            wait = (int)left;
+        }
+        struct pollfd p = {fd, ev, 0};
+        int n = poll(&p, 1, wait);
+        if (n > 0)
+            return true;
+        if (n < 0 && errno != EINTR)
+            return true; /* said by the next libpq call */
+    }
+}
+
+PGresult *pg_conn_exec(PgConn *pc, const char *sql, int n, const char *const *params, int deadline_ms,
+                       DdzError *err, const char *what)
+{
+    char line[200];
+    PGconn *c = pc->c;
+    int64_t deadline = deadline_ms > 0 ? mono_ms() + deadline_ms : 0;
+    if (!c || PQstatus(c) != CONNECTION_OK) {
+        ddz_error_set(err, 0, "postgresql: %s: the database is away", what);
+        return NULL;
+    }
+    /* Sent without blocking (a big record fills the socket's buffer of a host that stopped
+     * reading), then the answer read as it comes, until the deadline. */
+    if (PQsetnonblocking(c, 1) != 0 || !(n ? PQsendQueryParams(c, sql, n, NULL, params, NULL, NULL, 0)
+                                           : PQsendQuery(c, sql))) {
+        first_line(PQerrorMessage(c), line, sizeof line);
+        ddz_error_set(err, 0, "postgresql: %s: %s", what, line);
+        return NULL;
+    }
+    PGresult *last = NULL, *bad = NULL;
+    int flushing = 1;
+    for (;;) {
+        if (flushing)
+            flushing = PQflush(c);
+        if (flushing < 0)
+            break;
+        if (!flushing) {
+            if (!PQconsumeInput(c))
+                break;
+            bool done = false;
+            while (!PQisBusy(c)) {
+                PGresult *r = PQgetResult(c);
+                if (!r) {
+                    done = true;
+                    break;
+                }
+                ExecStatusType st = PQresultStatus(r);
+                bool ok = st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK;
+                if (!ok && !bad) {
+                    bad = r; /* the first error is the answer, as PQexec's */
+                } else if (ok && !bad) {
+                    PQclear(last); /* the last statement's answer, as PQexec's */
+                    last = r;
+                } else {
+                    PQclear(r);
+                }
+            }
+            if (done) {
+                if (bad) {
+                    PQclear(last);
+                    return bad;
+                }
+                if (last)
+                    return last;
+                ddz_error_set(err, 0, "postgresql: %s: no answer", what);
+                return NULL;
+            }
+        }
+        if (!wait_ready(PQsocket(c), (short)(POLLIN | (flushing ? POLLOUT : 0)), deadline)) {
+            PQclear(last);
+            PQclear(bad);
+            ddz_error_set(err, 0, "postgresql: %s: the database did not answer in %d ms (the connection is dropped "
+                          "and made again)", what, deadline_ms);
+            drop(pc);
+            pc->started = mono_ms(); /* the background's next attempt in PG_CONN_RETRY_MS */
+            return NULL;
+        }
+    }
+    first_line(PQerrorMessage(c), line, sizeof line);
+    ddz_error_set(err, 0, "postgresql: %s: %s", what, line);
+    PQclear(last);
+    PQclear(bad);
+    return NULL;
+}
+
 bool pg_conn_poll(PgConn *pc)
 {
     bool again = pc->again;
@@ -118,10 +221,18 @@ bool pg_conn_poll(PgConn *pc)
     if (again)
         return true;
     DdzError err;
+    if (pc->c && !pc->next && PQstatus(pc->c) == CONNECTION_OK) {
+        /* Nothing is asked on it now: a socket that can be read says the database closed it
+         * (a restart, a kill) or sent a notice; read without waiting, and a connection
+         * found closed is made again below, before a caller needs it. */
+        struct pollfd p = {PQsocket(pc->c), POLLIN, 0};
+        if (p.fd >= 0 && poll(&p, 1, 0) > 0)
+            PQconsumeInput(pc->c);
+    }
     if (!pc->next) {
-        /* Broken (a call found it so): connect again in the background, so that the next
+        /* Broken (a call or the look above found it so): connect again in the background, so that the next
          * caller finds the connection made; at most one start per PG_CONN_RETRY_MS. */
-        if (!pc->c || PQstatus(pc->c) == CONNECTION_OK || mono_ms() - pc->started < PG_CONN_RETRY_MS ||
+        if (!pc->opened || (pc->c && PQstatus(pc->c) == CONNECTION_OK) || mono_ms() - pc->started < PG_CONN_RETRY_MS ||
             !start(pc, &err, "connect"))
             return false;
     }

@@ -6,7 +6,10 @@
  * attempt that has not connected in PG_CONN_TIMEOUT_MS is given up; the next call starts
  * another. Every connection also has tcp_user_timeout (5 s unless the URL says otherwise):
  * a statement sent to a host that stopped acknowledging fails then instead of waiting for
- * the kernel's retransmissions (minutes). Not covered: a host name whose resolver hangs
+ * the kernel's retransmissions (minutes). A statement is run with pg_conn_exec, which waits
+ * for its answer until a deadline: past it the connection is dropped (a host that stopped,
+ * or a database process that stopped, keeps the socket open and says nothing: no TCP timeout
+ * fires) and made again as above. Not covered: a host name whose resolver hangs
  * (getaddrinfo blocks; give an address, or hostaddr=). */
 #ifndef DDZ_NET_PG_CONN_H
 #define DDZ_NET_PG_CONN_H
@@ -39,9 +42,19 @@ int pg_conn_open(PgConn *pc, const char *url, int timeout_ms, DdzError *err);
  * most wait_ms, and says (err, naming what) why it is not there yet. */
 bool pg_conn_ready(PgConn *pc, int wait_ms, DdzError *err, const char *what);
 /* Advances a connection being made, without waiting; with none, starts one when the
- * connection is broken (at most every PG_CONN_RETRY_MS). True when the connection was made
+ * connection is broken (at most every PG_CONN_RETRY_MS) — found so by a call, or here: a
+ * connection that can be read while nothing is asked is read, so one the database closed
+ * is found at once. True when the connection was made
  * again (here or by a call) since the last time it said so. */
 bool pg_conn_poll(PgConn *pc);
+/* Runs sql (n text parameters; n == 0: one or more statements without parameters) on the
+ * connection, waiting for the answer deadline_ms at most (0: no deadline). Returns the
+ * answer (the last statement's, or the first error: PQresultStatus says which), or NULL with
+ * err when the connection is away, broke, or the deadline passed: then pc->c is NULL (the
+ * connection was dropped: whatever was sent may or may not have been done) and the next
+ * pg_conn_ready or pg_conn_poll makes it again. */
+PGresult *pg_conn_exec(PgConn *pc, const char *sql, int n, const char *const *params, int deadline_ms,
+                       DdzError *err, const char *what);
 void pg_conn_close(PgConn *pc);
 
 #endif

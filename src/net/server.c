@@ -229,15 +229,17 @@ void ddz_server_tick(DdzServer *srv, int64_t now)
     }
     if (srv->store && ddz_store_poll(srv->store)) /* a reconnection in progress, without waiting */
         srv_log(srv, "store: connected to the database again");
+    pending_done(srv); /* the store's writer thread's answers: ends stored or kept, ... */
     /* The store hears every 2 s that this server is alive (PostgreSQL: 30 s of silence and
      * its games count as cut). */
     if (srv->store && now - srv->last_maintain >= 2000) {
         srv->last_maintain = now;
         int aborted;
         DdzError err;
-        if (ddz_store_maintain(srv->store, &aborted, &err) != 0) {
+        int rc = ddz_store_maintain(srv->store, &aborted, &err);
+        if (rc < 0) {
             srv_log(srv, "store: %s", err.msg);
-        } else {
+        } else if (rc == 0) { /* (1: queued for the writer thread; its answer does the same) */
             if (aborted)
                 srv_log(srv, "store: %d games of a stopped server aborted", aborted);
             pending_retry(srv);

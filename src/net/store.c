@@ -10,10 +10,12 @@
 #include "ddz/store.h"
 #include "store_pg.h"
 #include "store_sqlite.h"
+#include "store_writer.h"
 
 struct DdzStore {
     sqlite3 *db;
     DdzPg *pg;           /* PostgreSQL (store_pg.c) instead of SQLite */
+    StoreWriter *w;      /* PostgreSQL, a running server's: the writer thread */
     int64_t next_player; /* the next player id to hand out (0: not read yet) */
 };
 
@@ -99,6 +101,12 @@ DdzStore *ddz_store_open(const char *path, bool sync_full, int *aborted, DdzErro
             free(st);
             return NULL;
         }
+        DdzPg *twin = ddz_pg_twin(st->pg, err);
+        if (!twin || !(st->w = writer_new(twin, err))) {
+            ddz_pg_close(twin);
+            ddz_store_close(st);
+            return NULL;
+        }
         return st;
     }
     if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
@@ -161,6 +169,7 @@ void ddz_store_close(DdzStore *st)
 {
     if (!st)
         return;
+    writer_free(st->w); /* what it holds first: the game rows it ends must not be aborted */
     ddz_pg_close(st->pg);
     sqlite3_close(st->db);
     free(st);
@@ -171,11 +180,71 @@ bool ddz_store_poll(DdzStore *st)
     return st->pg && ddz_pg_poll(st->pg);
 }
 
+/* A write for the writer thread; NULL (out of memory: the caller writes it itself). */
+static WriterOp *op_new(WriterKind kind, const char *text)
+{
+    WriterOp *op = calloc(1, sizeof *op);
+    if (op && text && !(op->text = strdup(text))) {
+        free(op);
+        return NULL;
+    }
+    if (op)
+        op->kind = kind;
+    return op;
+}
+
 int ddz_store_maintain(DdzStore *st, int *aborted, DdzError *err)
 {
     if (aborted)
         *aborted = 0;
+    if (st->w) {
+        WriterOp *op;
+        if (writer_maintaining(st->w))
+            return 1; /* the last one has not been run yet (the database is slow) */
+        if ((op = op_new(W_MAINTAIN, NULL))) {
+            writer_queue(st->w, op);
+            return 1;
+        }
+    }
     return st->pg ? ddz_pg_maintain(st->pg, aborted, err) : 0;
+}
+
+bool ddz_store_async(const DdzStore *st)
+{
+    return st && st->w;
+}
+
+int ddz_store_game_end_queue(DdzStore *st, const DdzStoreEnd *end, void *tag, DdzError *err)
+{
+    WriterOp *op = st->w ? op_new(W_END, NULL) : NULL;
+    if (!op)
+        return ddz_error_set(err, 0, st->w ? "out of memory" : "the store has no writer thread");
+    op->end = end;
+    op->tag = tag;
+    op->game = end->game;
+    writer_queue(st->w, op);
+    return 0;
+}
+
+bool ddz_store_done(DdzStore *st, DdzStoreDone *out)
+{
+    WriterOp *op = st->w ? writer_done(st->w) : NULL;
+    if (!op)
+        return false;
+    out->kind = op->kind == W_END ? DDZ_STORE_DONE_END : op->kind == W_MAINTAIN ? DDZ_STORE_DONE_MAINTAIN
+                                                                                : DDZ_STORE_DONE_WRITE;
+    out->tag = op->tag;
+    out->rc = op->rc;
+    out->aborted = op->aborted;
+    out->err = op->err;
+    writer_op_free(op);
+    return true;
+}
+
+void ddz_store_flush(DdzStore *st)
+{
+    if (st->w)
+        writer_flush(st->w);
 }
 
 int ddz_store_player_id(DdzStore *st, int64_t *id, DdzError *err)
@@ -222,6 +291,12 @@ int ddz_store_player_new(DdzStore *st, const char *name, const uint8_t token_has
 
 int ddz_store_player_rename(DdzStore *st, int64_t id, const char *name, DdzError *err)
 {
+    WriterOp *op = st->w ? op_new(W_RENAME, name) : NULL;
+    if (op) {
+        op->id = id;
+        writer_queue(st->w, op);
+        return 0;
+    }
     if (st->pg)
         return ddz_pg_player_rename(st->pg, id, name, err);
     sqlite3_stmt *s = prepare(st, "UPDATE players SET name=? WHERE id=?", err);
@@ -396,6 +471,12 @@ rollback:
 
 int ddz_store_game_abort(DdzStore *st, int64_t game, const char *reason, DdzError *err)
 {
+    WriterOp *op = st->w ? op_new(W_ABORT, reason) : NULL;
+    if (op) {
+        op->game = game;
+        writer_queue(st->w, op);
+        return 0;
+    }
     if (st->pg)
         return ddz_pg_game_abort(st->pg, game, reason, err);
     if (reason) {
@@ -420,6 +501,13 @@ int ddz_store_game_abort(DdzStore *st, int64_t game, const char *reason, DdzErro
 
 int ddz_store_game_players(DdzStore *st, int64_t game, const int64_t player[3], DdzError *err)
 {
+    WriterOp *op = st->w ? op_new(W_PLAYERS, NULL) : NULL;
+    if (op) {
+        op->game = game;
+        memcpy(op->player, player, sizeof op->player);
+        writer_queue(st->w, op);
+        return 0;
+    }
     if (st->pg)
         return ddz_pg_game_players(st->pg, game, player, err);
     for (int seat = 0; seat < 3; seat++) {

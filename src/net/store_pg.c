@@ -18,6 +18,9 @@
 #include "store_pg.h"
 
 #define STALE_MS 30000
+#define DEADLINE_MS 100 /* a server's statements: the longest one waits (DDZ_PG_DEADLINE_MS) */
+#define WRITE_DEADLINE_MS 1000 /* the writer thread's (DDZ_PG_WRITE_DEADLINE_MS) */
+#define OPEN_DEADLINE_MS 10000 /* the opening's (the schema may wait for another server's) */
 
 /* How long a silent server counts as alive: 30 s, or DDZ_PG_STALE_MS (tests). */
 static int64_t stale_ms(void)
@@ -27,11 +30,27 @@ static int64_t stale_ms(void)
     return v > 0 ? v : STALE_MS;
 }
 
+/* How long a running server's statement waits for its answer: DEADLINE_MS, or
+ * DDZ_PG_DEADLINE_MS (docs/SCALING.md). */
+static int env_ms(const char *name, int dflt)
+{
+    const char *e = getenv(name);
+    long v = e ? atol(e) : 0;
+    return v > 0 && v <= 600000 ? (int)v : dflt;
+}
+
+static int deadline_ms(void)
+{
+    return env_ms("DDZ_PG_DEADLINE_MS", DEADLINE_MS);
+}
+
 struct DdzPg {
     PgConn pc;         /* the connection, made again without blocking when it breaks */
     char server[40];   /* this process's id in `servers` */
     bool readonly;
+    bool twin;         /* a second connection of the same server (the writer thread's) */
     bool in_tx;        /* between BEGIN and COMMIT or ROLLBACK */
+    int deadline_ms;   /* the longest a statement waits for its answer (0: no limit) */
 };
 
 static const char SCHEMA[] =
@@ -62,7 +81,7 @@ static const char SCHEMA[] =
 static int fail(DdzPg *pg, DdzError *err, const char *what, const PGresult *r)
 {
     const char *m = r ? PQresultErrorMessage(r) : "";
-    if (!m || !*m)
+    if ((!m || !*m) && pg->pc.c)
         m = PQerrorMessage(pg->pc.c);
     char line[200];
     snprintf(line, sizeof line, "%s", m ? m : "?");
@@ -70,10 +89,12 @@ static int fail(DdzPg *pg, DdzError *err, const char *what, const PGresult *r)
     return ddz_error_set(err, 0, "postgresql: %s: %s", what, line);
 }
 
-/* Runs one statement with text parameters; NULL (with err) unless it succeeded. A broken
- * connection outside a transaction is made again (waiting a few milliseconds at most:
- * pg_conn.h) and the statement tried once more; inside one, the statement fails (the
- * transaction is gone with the connection, and its caller rolls back). */
+/* Runs one statement with text parameters; NULL (with err) unless it succeeded. It waits for
+ * the answer pg->deadline_ms at most (pg_conn_exec): past it the connection is dropped and
+ * made again in the background, and the store is away meanwhile. A broken connection outside
+ * a transaction is made again (waiting a few milliseconds at most: pg_conn.h) and the
+ * statement tried once more; inside one, the statement fails (the transaction is gone with
+ * the connection, and its caller rolls back). */
 static PGresult *run(DdzPg *pg, const char *sql, int n, const char *const *params, DdzError *err, const char *what)
 {
     bool tx = pg->in_tx;
@@ -88,7 +109,9 @@ static PGresult *run(DdzPg *pg, const char *sql, int n, const char *const *param
             if (!pg_conn_ready(&pg->pc, PG_CONN_WAIT_MS, err, what))
                 return NULL;
         }
-        PGresult *r = n ? PQexecParams(pg->pc.c, sql, n, NULL, params, NULL, NULL, 0) : PQexec(pg->pc.c, sql);
+        PGresult *r = pg_conn_exec(&pg->pc, sql, n, params, pg->deadline_ms, err, what);
+        if (!r && !pg->pc.c)
+            return NULL; /* past the deadline: the database is slow or stopped, not tried again */
         ExecStatusType s = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
         if (s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK) {
             if (!strcmp(sql, "BEGIN"))
@@ -99,7 +122,8 @@ static PGresult *run(DdzPg *pg, const char *sql, int n, const char *const *param
             PQclear(r);
             continue;
         }
-        fail(pg, err, what, r);
+        if (r)
+            fail(pg, err, what, r);
         PQclear(r);
         return NULL;
     }
@@ -181,8 +205,9 @@ DdzPg *ddz_pg_open(const char *url, bool readonly, int *aborted, DdzError *err)
         ddz_pg_close(pg);
         return NULL;
     }
-    if (readonly)
+    if (readonly) /* reports and exports: no one waits on them */
         return pg;
+    pg->deadline_ms = OPEN_DEADLINE_MS;
     uint8_t raw[8];
     randombytes_buf(raw, sizeof raw);
     snprintf(pg->server, sizeof pg->server, "s-");
@@ -205,20 +230,48 @@ DdzPg *ddz_pg_open(const char *url, bool readonly, int *aborted, DdzError *err)
     }
     if (aborted)
         *aborted = n;
+    pg->deadline_ms = deadline_ms();
     return pg;
+}
+
+DdzPg *ddz_pg_twin(const DdzPg *pg, DdzError *err)
+{
+    DdzPg *t = calloc(1, sizeof *t);
+    if (!t) {
+        ddz_error_set(err, 0, "out of memory");
+        return NULL;
+    }
+    t->twin = true;
+    if (pg_conn_open(&t->pc, pg->pc.url, PG_CONN_TIMEOUT_MS, err) != 0) {
+        ddz_pg_close(t);
+        return NULL;
+    }
+    memcpy(t->server, pg->server, sizeof t->server);
+    t->deadline_ms = env_ms("DDZ_PG_WRITE_DEADLINE_MS", WRITE_DEADLINE_MS);
+    return t;
+}
+
+bool ddz_pg_connect_wait(DdzPg *pg, int wait_ms)
+{
+    DdzError err;
+    return PQstatus(pg->pc.c) == CONNECTION_OK || pg_conn_ready(&pg->pc, wait_ms, &err, "connect");
 }
 
 void ddz_pg_close(DdzPg *pg)
 {
     if (!pg)
         return;
-    if (pg->server[0] && PQstatus(pg->pc.c) == CONNECTION_OK) {
+    if (pg->server[0] && !pg->twin && PQstatus(pg->pc.c) == CONNECTION_OK) {
         /* A clean stop: this server's games are aborted (with notices) by the next look. */
         const char *p[1] = {pg->server};
-        PQclear(PQexecParams(pg->pc.c, "UPDATE servers SET seen = 0 WHERE id = $1", 1, NULL, p, NULL, NULL, 0));
         DdzError e;
-        abort_stale(pg, &e);
-        PQclear(PQexecParams(pg->pc.c, "DELETE FROM servers WHERE id = $1", 1, NULL, p, NULL, NULL, 0));
+        pg->deadline_ms = 1000; /* a stopped database does not hold up the stop for long */
+        PQclear(pg_conn_exec(&pg->pc, "UPDATE servers SET seen = 0 WHERE id = $1", 1, p, pg->deadline_ms, &e,
+                             "stop"));
+        if (pg->pc.c)
+            abort_stale(pg, &e);
+        if (pg->pc.c)
+            PQclear(pg_conn_exec(&pg->pc, "DELETE FROM servers WHERE id = $1", 1, p, pg->deadline_ms, &e, "stop"));
     }
     pg_conn_close(&pg->pc);
     free(pg);

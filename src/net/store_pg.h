@@ -9,6 +9,12 @@ typedef struct DdzPg DdzPg;
 
 DdzPg *ddz_pg_open(const char *url, bool readonly, int *aborted, DdzError *err);
 void ddz_pg_close(DdzPg *pg);
+/* A second connection for the same server (the writer thread's: store_writer.h), with the
+ * writer's deadline (1 s, DDZ_PG_WRITE_DEADLINE_MS); closing it does not stop the server. */
+DdzPg *ddz_pg_twin(const DdzPg *pg, DdzError *err);
+/* Whether the connection is up; when it is broken, starts a new one and waits wait_ms at most
+ * (one already being made is only looked at). */
+bool ddz_pg_connect_wait(DdzPg *pg, int wait_ms);
 int ddz_pg_player_id(DdzPg *pg, int64_t *id, DdzError *err);
 int ddz_pg_player_insert(DdzPg *pg, int64_t id, const char *name, const uint8_t token_hash[32], int64_t now,
                          DdzError *err);

@@ -180,11 +180,13 @@ static char *game_record(DdzServer *srv, Room *r)
     return text;
 }
 
-static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResult *res, const int normal[3],
-                      const int penalty[3])
+/* Stores the game's end; true when it went to the store's writer thread and an answer comes
+ * (waits: the room's `over` waits for it, room_end_stored). */
+static bool store_end(DdzServer *srv, Room *r, const char *record, const DdzResult *res, const int normal[3],
+                      const int penalty[3], bool waits)
 {
     if (!srv->store)
-        return;
+        return false;
     DdzStoreEnd e;
     memset(&e, 0, sizeof e);
     e.game = r->store_game;
@@ -202,6 +204,8 @@ static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResu
         e.score[s] = res ? normal[s] : 0;
         e.penalty[s] = penalty ? penalty[s] : 0;
     }
+    if (pending_send(srv, r, &e, waits))
+        return true;
     DdzError err;
     int rc = e.game ? ddz_store_game_end(srv->store, &e, &err) : -1;
     if (rc == -2) {
@@ -212,9 +216,11 @@ static void store_end(DdzServer *srv, Room *r, const char *record, const DdzResu
             srv_log(srv, "room %ld: game %lld kept to store later: %s", r->id, (long long)e.game, err.msg);
         pending_add(srv, r, &e);
     }
+    return false;
 }
 
 static void deal(DdzServer *srv, Room *r);
+static void send_over(DdzServer *srv, Room *r, const DdzResult *rp, char *record);
 
 /* The game is over: scores, penalties, the record, the store (one transaction), the reveal. */
 static void finish(DdzServer *srv, Room *r)
@@ -233,7 +239,32 @@ static void finish(DdzServer *srv, Room *r)
         r->seat[s].score += res.score[s];
     }
     char *record = game_record(srv, r);
-    store_end(srv, r, record, &res, normal, penalty);
+    if (store_end(srv, r, record, &res, normal, penalty, true)) {
+        /* `over` once the result is stored or kept (room_end_stored): nothing happens in the
+         * room meanwhile (the game is over: no turn, no timer). */
+        free(record);
+        r->storing = true;
+        r->end_res = res;
+        r->deadline = r->bot_due = 0;
+        return;
+    }
+    send_over(srv, r, &res, record);
+}
+
+void room_end_stored(DdzServer *srv, Room *r)
+{
+    if (!r->storing)
+        return;
+    r->storing = false;
+    DdzResult res = r->end_res;
+    send_over(srv, r, &res, game_record(srv, r));
+}
+
+/* The game's `over` (and the reveal) to everyone, then the room goes on. Takes record. */
+static void send_over(DdzServer *srv, Room *r, const DdzResult *rp, char *record)
+{
+    DdzGame *g = r->game;
+    DdzResult res = *rp;
     char *result_text = ddz_result_json(&res); /* the record's result line: every factor */
     json_t *result = result_text ? json_loads(result_text, 0, NULL) : NULL;
     free(result_text);
@@ -321,9 +352,10 @@ static void deal(DdzServer *srv, Room *r)
         return;
     }
     uint8_t salt[16];
-    if (r->tour) /* the event's deal, drawn from its secret seed */
-        tourney_deal_seed(srv, r);
-    else if (srv->cfg.random || ddz_seed256_secure(r->seed) != 0)
+    if (r->tour) { /* the event's deal, drawn from its secret seed */
+        if (!tourney_deal_seed(srv, r))
+            return;
+    } else if (srv->cfg.random || ddz_seed256_secure(r->seed) != 0)
         srv_random(srv, r->seed, sizeof r->seed);
     srv_random(srv, salt, sizeof salt);
     ddz_hex(salt, sizeof salt, r->salt);
@@ -341,8 +373,19 @@ static void deal(DdzServer *srv, Room *r)
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             people[s] = r->seat[s].kind == SEAT_HUMAN ? r->seat[s].player_id : 0;
         if (ddz_store_game_start(srv->store, r->id, options, r->commit, srv->now, &r->store_game, &err) != 0 ||
-            ddz_store_game_players(srv->store, r->store_game, people, &err) != 0)
+            ddz_store_game_players(srv->store, r->store_game, people, &err) != 0) {
+            if (r->tour) { /* not dealt: nothing was sent yet */
+                DdzError e2;
+                if (r->store_game)
+                    ddz_store_game_abort(srv->store, r->store_game, NULL, &e2); /* no one saw it */
+                r->store_game = 0;
+                r->games--;
+                r->state = ROOM_WAITING;
+                tourney_store_wait(srv, r, err.msg);
+                return;
+            }
             srv_log(srv, "room %ld: game not stored: %s", r->id, err.msg);
+        }
     }
     if (r->tour)
         tourney_dealt(srv, r);
@@ -425,7 +468,7 @@ int room_apply(DdzServer *srv, Room *r, const DdzAction *a, const char *by, DdzE
         finish(srv, r);
     } else if (g->phase == DDZ_PHASE_REDEAL) {
         char *record = game_record(srv, r);
-        store_end(srv, r, record, NULL, NULL, NULL);
+        store_end(srv, r, record, NULL, NULL, NULL, false); /* a redeal scores nothing: no wait */
         json_t *rm = json_pack("{s:s, s:I, s:o, s:o}", "type", "redeal", "game", (json_int_t)r->games, "hands",
                                msg_cards3(g->dealt), "bottom", msg_cards(g->bottom));
         if (rm) {

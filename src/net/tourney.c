@@ -619,7 +619,14 @@ bool tourney_may_deal(DdzServer *srv, Room *r)
     return true;
 }
 
-void tourney_deal_seed(DdzServer *srv, Room *r)
+void tourney_store_wait(DdzServer *srv, Room *r, const char *why)
+{
+    Tourney *ev = r->tour;
+    r->start_after = srv->now + TOUR_STORE_RETRY_MS;
+    srv_log(srv, "tournament %lld: room %ld: the deal waits for the store (%s)", (long long)ev->id, r->id, why);
+}
+
+bool tourney_deal_seed(DdzServer *srv, Room *r)
 {
     Tourney *ev = r->tour;
     TourRun *run = &ev->run[r->tour_run];
@@ -630,8 +637,11 @@ void tourney_deal_seed(DdzServer *srv, Room *r)
     r->opt = ev->t.cfg.opt;
     run->row = 0;
     DdzError err;
-    if (srv->store)
-        log_store(srv, ev, tstore_deal(srv->store, ev, run, &run->row, &err), &err);
+    if (srv->store && tstore_deal(srv->store, ev, run, &run->row, &err) != 0) {
+        tourney_store_wait(srv, r, err.msg);
+        return false;
+    }
+    return true;
 }
 
 void tourney_dealt(DdzServer *srv, Room *r)

@@ -16,6 +16,7 @@
 #define TOUR_MAX_PLAYERS 243   /* a field the messages carry well within 64 KiB */
 #define TOUR_MAX_EVENTS 100    /* events a server holds (finished ones included) */
 #define TOUR_GRACE_MS 30000    /* after a restart a table waits this long for its people */
+#define TOUR_STORE_RETRY_MS 2000 /* a deal the store could not keep is tried again after this */
 
 enum { TOUR_REGISTERING, TOUR_RUNNING, TOUR_FINISHED, TOUR_CANCELLED };
 
@@ -84,7 +85,13 @@ void tourney_room_json(const Room *r, json_t *room);
 /* table.c: a tournament table deals by itself when it may; the deal's seed and first bidder
  * come from the event (true: r->seed, r->next_first, r->opt set). */
 bool tourney_may_deal(DdzServer *srv, Room *r);
-void tourney_deal_seed(DdzServer *srv, Room *r);
+/* False when the store could not keep the deal's tournament row: the deal must wait
+ * (tourney_store_wait). */
+bool tourney_deal_seed(DdzServer *srv, Room *r);
+/* The store failed at a deal: a tournament's deal counts only once stored (were it played
+ * without its rows, a restart would deal it again and its points would count twice), so the
+ * table tries again in TOUR_STORE_RETRY_MS. */
+void tourney_store_wait(DdzServer *srv, Room *r, const char *why);
 /* After the deal's store rows: the tournament's row of the deal. */
 void tourney_dealt(DdzServer *srv, Room *r);
 /* The library's configuration of an event's field (tourney.c; tourney_store.c reads records). */

@@ -1,5 +1,5 @@
-/* ws.c -- the WebSocket transports over libwebsockets: ddz_serve_run feeds the server core
- * from one event loop; DdzWsClient carries client connections for ddz connect and loadtest. */
+/* ws.c -- the WebSocket server transport over libwebsockets: ddz_serve_run feeds the server
+ * core from one event loop (the client transport is ws_client.c). */
 #define _DEFAULT_SOURCE /* strdup, setrlimit */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -25,132 +25,8 @@
 #include "ddz/server.h"
 #include "ddz/text.h"
 #include "pool.h"
-
-/* Frames waiting to be written: one allocation each, with LWS_PRE bytes in front. */
-typedef struct Frame {
-    struct Frame *next;
-    size_t len;
-    unsigned char data[];
-} Frame;
-
-typedef struct Queue {
-    Frame *head, *tail;
-    size_t bytes;
-} Queue;
-
-static int queue_push(Queue *q, const char *data, size_t len)
-{
-    Frame *f = malloc(sizeof *f + LWS_PRE + len);
-    if (!f)
-        return -1;
-    f->next = NULL;
-    f->len = len;
-    memcpy(f->data + LWS_PRE, data, len);
-    if (q->tail)
-        q->tail->next = f;
-    else
-        q->head = f;
-    q->tail = f;
-    q->bytes += len;
-    return 0;
-}
-
-static void queue_pop(Queue *q)
-{
-    Frame *f = q->head;
-    if (!f)
-        return;
-    q->head = f->next;
-    if (!q->head)
-        q->tail = NULL;
-    q->bytes -= f->len;
-    free(f);
-}
-
-static void queue_free(Queue *q)
-{
-    while (q->head)
-        queue_pop(q);
-}
-
-/* Writes queued frames while the socket takes them (one loop pass per frame would cost a
- * poll of every socket each time); returns -1 on a write error. */
-static int queue_write(Queue *q, struct lws *wsi)
-{
-    for (int n = 0; q->head && n < 16; n++) {
-        Frame *f = q->head;
-        if (n && lws_send_pipe_choked(wsi))
-            break;
-        if (lws_write(wsi, f->data + LWS_PRE, f->len, LWS_WRITE_TEXT) < (int)f->len)
-            return -1;
-        queue_pop(q);
-    }
-    return 0;
-}
-
-/* Creates a context on libuv's loop (epoll: a loop pass costs the same with 3 sockets or
- * 3,000) when lws's libuv plugin is installed, else on lws's own poll() loop. With libuv,
- * lws_service runs the loop until the context is destroyed; *uv says which it got. */
-static struct lws_context *create_context(struct lws_context_creation_info *info, bool *uv)
-{
-    uint64_t base = info->options;
-    info->options = base | LWS_SERVER_OPTION_LIBUV;
-    struct lws_context *ctx = getenv("DDZ_POLL") ? NULL : lws_create_context(info);
-    *uv = ctx != NULL;
-    if (!ctx) {
-        info->options = base;
-        ctx = lws_create_context(info);
-    }
-    return ctx;
-}
-
-/* A reassembly buffer for fragmented messages, at most DDZ_MAX_MESSAGE bytes. */
-typedef struct Rx {
-    char *buf;
-    size_t len, cap;
-    bool too_big;
-} Rx;
-
-static int rx_add(Rx *rx, const void *in, size_t len)
-{
-    if (rx->too_big || rx->len + len > DDZ_MAX_MESSAGE) {
-        rx->too_big = true;
-        return 0;
-    }
-    if (rx->len + len + 1 > rx->cap) {
-        size_t cap = rx->cap ? rx->cap : 1024;
-        while (cap < rx->len + len + 1)
-            cap *= 2;
-        char *b = realloc(rx->buf, cap);
-        if (!b)
-            return -1;
-        rx->buf = b;
-        rx->cap = cap;
-    }
-    memcpy(rx->buf + rx->len, in, len);
-    rx->len += len;
-    rx->buf[rx->len] = '\0';
-    return 0;
-}
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Lets one process hold thousands of sockets. */
-static void raise_fd_limit(void)
-{
-    struct rlimit rl;
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &rl);
-    }
-}
-
-/* The server ---------------------------------------------------------------------------------*/
+#include "ws_io.h"
+#include "wsmask.h"
 
 typedef struct Pss {
     long conn;
@@ -258,6 +134,7 @@ typedef struct Serve {
     int64_t ping_ms, last_idle;   /* silence before a ping; the last look for silent connections */
     const DdzWebSite *web;
     DdzPool *pool;        /* computer decisions, off the loop (NULL: on it) */
+    DdzWsMask *mask;      /* unmasked client frames (wsmask.h) */
 } Serve;
 
 #define TICK_MS 20
@@ -293,7 +170,7 @@ static void drain(Serve *sv)
             if (!p || p->closing)
                 continue;
             if (out[i].len && !p->overflow) {
-                if (p->q.bytes + out[i].len > MAX_QUEUED || queue_push(&p->q, out[i].data, out[i].len) != 0) {
+                if (p->q.bytes + out[i].len > MAX_QUEUED || ws_queue_push(&p->q, out[i].data, out[i].len) != 0) {
                     p->overflow = true;
                     if (nslow < 64)
                         slow[nslow++] = p->conn;
@@ -311,7 +188,7 @@ static void drain(Serve *sv)
             if (!p || p->forgot)
                 continue;
             p->forgot = true;
-            ddz_server_close(sv->srv, p->conn, now_ms());
+            ddz_server_close(sv->srv, p->conn, ws_now_ms());
             lws_set_timeout(p->wsi, PENDING_TIMEOUT_KILLED_BY_PARENT, LWS_TO_KILL_ASYNC);
         }
     }
@@ -390,7 +267,7 @@ static void tick(lws_sorted_usec_list_t *sul)
             lws_context_destroy(sv->ctx);
         return;
     }
-    int64_t now = now_ms();
+    int64_t now = ws_now_ms();
     if (now - sv->last_idle >= 1000) {
         sv->last_idle = now;
         idle_check(sv, now);
@@ -402,8 +279,8 @@ static void tick(lws_sorted_usec_list_t *sul)
         ddz_pool_drain(sv->pool, sv->srv, now);
     ddz_server_tick(sv->srv, now);
     drain(sv);
-    if (now_ms() - now > sv->max_pass)
-        sv->max_pass = now_ms() - now;
+    if (ws_now_ms() - now > sv->max_pass)
+        sv->max_pass = ws_now_ms() - now;
     if (!sv->cfg->quiet && now - sv->last_stats >= sv->stats_ms) {
         DdzServerStats st;
         ddz_server_stats(sv->srv, &st);
@@ -414,19 +291,43 @@ static void tick(lws_sorted_usec_list_t *sul)
         double heap = -1, held = -1; /* MB the allocator has handed out, and holds from the system */
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
         struct mallinfo2 mi = mallinfo2();
-        heap = (double)(mi.uordblks + mi.hblkhd) / 1048576.0;
-        held = (double)(mi.arena + mi.hblkhd) / 1048576.0;
+        if (mi.arena + mi.hblkhd > 0) { /* 0 under a sanitizer's allocator: not measured */
+            heap = (double)(mi.uordblks + mi.hblkhd) / 1048576.0;
+            held = (double)(mi.arena + mi.hblkhd) / 1048576.0;
+        }
 #endif
+        char heapinfo[64] = "heap not measured";
+        if (heap >= 0)
+            snprintf(heapinfo, sizeof heapinfo, "heap %.1f MB in use of %.1f MB", heap, held);
         say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing, %ld of them with "
             "nobody in), %ld games finished, %ld aborted; %d computer decisions pending (longest queue wait %lld ms), "
-            "%ld computer players held; heap %.1f MB in use of %.1f MB; loop late by up to %lld ms, longest pass "
+            "%ld computer players held; %s; loop late by up to %lld ms, longest pass "
             "%lld ms; %ld results waiting for the store", st.conns, st.rooms, st.playing, st.unattended,
-            st.games_finished, st.games_aborted, pending, (long long)wait, st.agents, heap, held,
+            st.games_finished, st.games_aborted, pending, (long long)wait, st.agents, heapinfo,
             (long long)sv->max_gap, (long long)sv->max_pass, st.results_pending);
         sv->last_stats = now;
         sv->max_gap = sv->max_pass = 0;
     }
     lws_sul_schedule(sv->ctx, 0, &sv->sul, tick, TICK_MS * LWS_US_PER_MS);
+}
+
+/* Writes a close frame with code and reason (NULL: none), before the caller returns -1 from a
+ * writable callback: lws 4.1 closes such a connection without the frame lws_close_reason
+ * asks for, so it is written here, whole (a server's frames are not masked). */
+static void write_close(struct lws *wsi, int code, const char *why)
+{
+    size_t n = why ? strlen(why) : 0;
+    unsigned char buf[LWS_PRE + 4 + 123];
+    unsigned char *f = buf + LWS_PRE;
+    if (n > 123)
+        n = 123;
+    f[0] = 0x88; /* FIN, close */
+    f[1] = (unsigned char)(2 + n);
+    f[2] = (unsigned char)(code >> 8);
+    f[3] = (unsigned char)(code & 0xff);
+    if (n)
+        memcpy(f + 4, why, n);
+    (void)lws_write(wsi, f, 4 + n, LWS_WRITE_RAW); /* the connection closes either way */
 }
 
 static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
@@ -436,7 +337,7 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
     switch (reason) {
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         if (sv && sv->pool && !sv->stopping) {
-            ddz_pool_drain(sv->pool, sv->srv, now_ms());
+            ddz_pool_drain(sv->pool, sv->srv, ws_now_ms());
             drain(sv);
         }
         return 0;
@@ -448,7 +349,14 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
         return lws_http_transaction_completed(wsi) ? -1 : 0;
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return p ? ddz_http_lws_writable(wsi, &p->http) : -1;
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        ddz_wsmask_accept(sv->mask, lws_get_socket_fd(wsi), wsi); /* untracked if it fails */
+        return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        ddz_wsmask_forget(sv->mask, lws_get_socket_fd(wsi));
+        return 0;
     case LWS_CALLBACK_CLOSED_HTTP: /* lws may have no session data left by now */
+        ddz_wsmask_forget(sv->mask, lws_get_socket_fd(wsi));
         if (p)
             ddz_http_lws_done(&p->http);
         return 0;
@@ -456,11 +364,13 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
         ddz_http_lws_done(&p->http);
         memset(p, 0, sizeof *p);
         p->wsi = wsi;
-        p->heard = now_ms();
+        p->heard = ws_now_ms();
+        if (ddz_wsmask_established(sv->mask, lws_get_socket_fd(wsi))) /* it came with the handshake */
+            lws_callback_on_writable(wsi);
         p->conn = ddz_server_open(sv->srv, p->heard);
         if (p->conn < 0 || map_put(&sv->map, p->conn, p) != 0) {
             if (p->conn > 0)
-                ddz_server_close(sv->srv, p->conn, now_ms());
+                ddz_server_close(sv->srv, p->conn, ws_now_ms());
             p->conn = 0;
             return -1;
         } else {
@@ -470,11 +380,11 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
         }
         return 0;
     case LWS_CALLBACK_RECEIVE_PONG:
-        p->heard = now_ms();
+        p->heard = ws_now_ms();
         p->pinged = false;
         return 0;
     case LWS_CALLBACK_RECEIVE:
-        p->heard = now_ms();
+        p->heard = ws_now_ms();
         p->pinged = false;
         if (!p->conn || p->forgot)
             return 0;
@@ -484,24 +394,30 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
             lws_close_reason(wsi, LWS_CLOSE_STATUS_UNACCEPTABLE_OPCODE, why, sizeof why - 1);
             return -1;
         }
-        if (rx_add(&p->rx, in, len) != 0)
+        if (ws_rx_add(&p->rx, in, len) != 0)
             return -1;
         if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
             /* A message over the limit reaches the core as its length alone: it cuts it. */
-            int64_t t0 = now_ms();
+            int64_t t0 = ws_now_ms();
             ddz_server_message(sv->srv, p->conn, p->rx.too_big ? "" : p->rx.buf,
                                p->rx.too_big ? (size_t)DDZ_MAX_MESSAGE + 1 : p->rx.len, t0);
             p->rx.len = 0;
             p->rx.too_big = false;
             drain(sv);
-            if (now_ms() - t0 > sv->max_pass)
-                sv->max_pass = now_ms() - t0;
+            if (ws_now_ms() - t0 > sv->max_pass)
+                sv->max_pass = ws_now_ms() - t0;
         } else if (p->rx.too_big) {
-            ddz_server_message(sv->srv, p->conn, "", (size_t)DDZ_MAX_MESSAGE + 1, now_ms());
+            ddz_server_message(sv->srv, p->conn, "", (size_t)DDZ_MAX_MESSAGE + 1, ws_now_ms());
             drain(sv);
         }
         return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE:
+        if (ddz_wsmask_refused(sv->mask, lws_get_socket_fd(wsi)) && !p->q.head) {
+            /* An unmasked frame (RFC 6455 §5.1), after what was answered before it: 1002,
+             * as later lws does by itself. */
+            write_close(wsi, LWS_CLOSE_STATUS_PROTOCOL_ERR, "client unmasked");
+            return -1;
+        }
         if (p->want_ping) {
             /* A payload: lws hands an empty pong to nobody. */
             unsigned char ping[LWS_PRE + 1];
@@ -513,24 +429,25 @@ static int serve_callback(struct lws *wsi, enum lws_callback_reasons reason, voi
                 lws_callback_on_writable(wsi);
             return 0;
         }
-        if (queue_write(&p->q, wsi) != 0)
+        if (ws_queue_write(&p->q, wsi) != 0)
             return -1;
-        if (p->q.head)
+        if (p->q.head || ddz_wsmask_refused(sv->mask, lws_get_socket_fd(wsi)))
             lws_callback_on_writable(wsi);
         else if (p->closing) {
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
+            write_close(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL);
             return -1;
         }
         return 0;
     case LWS_CALLBACK_CLOSED:
+        ddz_wsmask_forget(sv->mask, lws_get_socket_fd(wsi));
         if (p->conn) {
             map_del(&sv->map, p->conn);
             if (!p->forgot)
-                ddz_server_close(sv->srv, p->conn, now_ms());
+                ddz_server_close(sv->srv, p->conn, ws_now_ms());
             p->conn = 0;
             drain(sv);
         }
-        queue_free(&p->q);
+        ws_queue_free(&p->q);
         free(p->rx.buf);
         p->rx.buf = NULL;
         return 0;
@@ -583,7 +500,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     char iface[INET6_ADDRSTRLEN + IF_NAMESIZE + 2];
     if (listen_address(cfg->iface ? cfg->iface : "127.0.0.1", iface, sizeof iface, err) != 0)
         return -1;
-    raise_fd_limit();
+    ws_raise_fd_limit();
     Serve sv;
     memset(&sv, 0, sizeof sv);
     sv.cfg = cfg;
@@ -653,8 +570,11 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     info.retry_and_idle_policy = &retry;
     info.timeout_secs = 20;
     lws_set_log_level(LLL_ERR, NULL);
-    sv.ctx = create_context(&info, &sv.uv);
+    sv.mask = ddz_wsmask_new();
+    ddz_wsmask_bind(sv.mask); /* this thread runs the loop: its reads are followed */
+    sv.ctx = sv.mask ? ws_create_context(&info, &sv.uv) : NULL;
     if (!sv.ctx) {
+        ddz_wsmask_free(sv.mask);
         snprintf(err->msg, sizeof err->msg, "cannot listen on %s port %d (in use? no permission?)", info.iface,
                  cfg->port);
         ddz_pool_free(sv.pool);
@@ -666,15 +586,17 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     struct lws_vhost *vh = lws_get_vhost_by_name(sv.ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
     bool v6 = strchr(iface, ':') != NULL; /* an IPv6 address goes in brackets in a URL */
-    printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
-           cfg->db ? " with " : "", cfg->db ? cfg->db : "");
-    if (cfg->web) { /* one line: scripts read the port from it */
-        char url[200];
-        ddz_http_url(iface, port, "/", url, sizeof url);
-        printf(" (in a browser: %s)", url);
+    if (!cfg->quiet || !cfg->listening) { /* a quiet caller that is told (ddz web) says it its way */
+        printf("ddz serve: listening on ws://%s%s%s:%d%s%s", v6 ? "[" : "", iface, v6 ? "]" : "", port,
+               cfg->db ? " with " : "", cfg->db ? cfg->db : "");
+        if (cfg->web) { /* one line: scripts read the port from it */
+            char url[200];
+            ddz_http_url(iface, port, "/", url, sizeof url);
+            printf(" (in a browser: %s)", url);
+        }
+        printf("\n");
+        fflush(stdout);
     }
-    printf("\n");
-    fflush(stdout);
     if (cfg->listening)
         cfg->listening(cfg->listening_ctx, info.iface, port);
     g_stop = 0;
@@ -682,7 +604,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
-    sv.last_stats = now_ms();
+    sv.last_stats = ws_now_ms();
     const char *every = getenv("DDZ_STATS_S");
     sv.stats_ms = every && atoi(every) > 0 ? atoi(every) * 1000LL : 60000;
     lws_sul_schedule(sv.ctx, 0, &sv.sul, tick, TICK_MS * LWS_US_PER_MS);
@@ -700,6 +622,7 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
         lws_sul_cancel(&sv.sul);
     lws_context_destroy(sv.ctx);
     g_ctx = NULL;
+    ddz_wsmask_free(sv.mask);
     ddz_server_free(sv.srv);
     sv.srv = NULL;
     free(sv.map.keys);
@@ -708,300 +631,4 @@ int ddz_serve_run(const DdzServeConfig *cfg, DdzError *err)
     ddz_store_close(store);
     say(cfg, 5, "stopped; %ld games finished, %ld aborted", st.games_finished, st.games_aborted + st.playing);
     return 0;
-}
-
-/* The client ---------------------------------------------------------------------------------*/
-
-typedef struct CConn {
-    struct lws *wsi;
-    bool used, open, closing, reported;
-    Queue q;
-    Rx rx;
-    long id;
-    struct DdzWsClient *w;
-} CConn;
-
-struct DdzWsClient {
-    struct lws_context *ctx;
-    DdzWsHandler h;
-    void *ud;
-    CConn *conns;
-    int max, n;
-    bool stop;
-    int timer_ms;
-    bool uv, destroyed;
-    lws_sorted_usec_list_t sul;
-};
-
-static void report_closed(CConn *c, const char *why)
-{
-    if (c->reported)
-        return;
-    c->reported = true;
-    c->open = false;
-    c->wsi = NULL;
-    queue_free(&c->q);
-    free(c->rx.buf);
-    memset(&c->rx, 0, sizeof c->rx);
-    if (c->w->h.closed)
-        c->w->h.closed(c->w->ud, c->id, why);
-}
-
-static int client_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len)
-{
-    (void)user;
-    CConn *c = wsi ? lws_get_opaque_user_data(wsi) : NULL;
-    switch (reason) {
-    case LWS_CALLBACK_CLIENT_ESTABLISHED:
-        if (!c)
-            return -1;
-        c->open = true;
-        if (c->w->h.opened)
-            c->w->h.opened(c->w->ud, c->id);
-        if (c->q.head)
-            lws_callback_on_writable(wsi);
-        return 0;
-    case LWS_CALLBACK_CLIENT_RECEIVE:
-        if (!c || rx_add(&c->rx, in, len) != 0)
-            return -1;
-        if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
-            if (c->rx.too_big && c->w->h.message) {
-                /* Reported as a local error message rather than dropped without a word. */
-                static const char oversized[] = "{\"type\":\"error\",\"code\":\"too_big\",\"local\":true,"
-                                                "\"message\":\"the server sent a message over 65536 bytes; "
-                                                "it was dropped\"}";
-                c->w->h.message(c->w->ud, c->id, oversized, sizeof oversized - 1);
-            } else if (c->w->h.message) {
-                /* No control, format or separator character reaches a client's screen, from
-                 * whatever server (include/ddz/text.h). */
-                size_t n = c->rx.buf ? ddz_text_sanitize_json(c->rx.buf, c->rx.len) : 0;
-                if (c->rx.buf)
-                    c->rx.buf[n] = '\0';
-                c->w->h.message(c->w->ud, c->id, c->rx.buf ? c->rx.buf : "", n);
-            }
-            c->rx.len = 0;
-            c->rx.too_big = false;
-        }
-        return 0;
-    case LWS_CALLBACK_CLIENT_WRITEABLE:
-        if (!c)
-            return -1;
-        if (queue_write(&c->q, wsi) != 0)
-            return -1;
-        if (c->q.head)
-            lws_callback_on_writable(wsi);
-        else if (c->closing) {
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, NULL, 0);
-            return -1;
-        }
-        return 0;
-    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        if (c)
-            report_closed(c, in && len ? (const char *)in : "cannot connect");
-        return 0;
-    case LWS_CALLBACK_CLIENT_CLOSED:
-        if (c)
-            report_closed(c, "closed");
-        return 0;
-    case LWS_CALLBACK_WSI_DESTROY:
-        if (c)
-            report_closed(c, "closed");
-        return 0;
-    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: {
-        DdzWsClient *w = lws_context_user(lws_get_context(wsi));
-        if (w && w->h.timer)
-            w->h.timer(w->ud);
-        return 0;
-    }
-    default:
-        return 0;
-    }
-}
-
-static void client_tick(lws_sorted_usec_list_t *sul)
-{
-    DdzWsClient *w = lws_container_of(sul, DdzWsClient, sul);
-    if (!w->stop && w->h.timer)
-        w->h.timer(w->ud);
-    if (!w->stop) {
-        lws_sul_schedule(w->ctx, 0, &w->sul, client_tick, (lws_usec_t)w->timer_ms * LWS_US_PER_MS);
-    } else if (w->uv && !w->destroyed) {
-        /* libuv: destroying the context from a timer ends lws_service. */
-        w->destroyed = true;
-        lws_context_destroy(w->ctx);
-    }
-}
-
-DdzWsClient *ddz_ws_client_new(const DdzWsHandler *h, void *ctx, int max_conns, DdzError *err)
-{
-    raise_fd_limit();
-    DdzWsClient *w = calloc(1, sizeof *w);
-    if (w)
-        w->conns = calloc((size_t)max_conns, sizeof *w->conns);
-    if (!w || !w->conns) {
-        free(w);
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-        return NULL;
-    }
-    w->h = *h;
-    w->ud = ctx;
-    w->max = max_conns;
-    static const struct lws_protocols protocols[] = {
-        {"ddz-client", client_callback, 0, 4096, 0, NULL, 0},
-        {NULL, NULL, 0, 0, 0, NULL, 0},
-    };
-    struct lws_context_creation_info info;
-    memset(&info, 0, sizeof info);
-    info.port = CONTEXT_PORT_NO_LISTEN;
-    info.protocols = protocols;
-    info.user = w;
-    info.timeout_secs = 20;
-    info.connect_timeout_secs = 10;
-    lws_set_log_level(LLL_ERR, NULL);
-    w->ctx = create_context(&info, &w->uv);
-    if (!w->ctx) {
-        free(w->conns);
-        free(w);
-        snprintf(err->msg, sizeof err->msg, "cannot start libwebsockets");
-        return NULL;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    return w;
-}
-
-void ddz_ws_client_free(DdzWsClient *w)
-{
-    if (!w)
-        return;
-    lws_context_destroy(w->ctx);
-    for (int i = 0; i < w->n; i++) {
-        queue_free(&w->conns[i].q);
-        free(w->conns[i].rx.buf);
-    }
-    free(w->conns);
-    free(w);
-}
-
-int ddz_ws_url_parse(const char *url, char *host, size_t hsize, int *port, char *path, size_t psize, DdzError *err)
-{
-    if (strncmp(url, "ws://", 5) != 0) {
-        snprintf(err->msg, sizeof err->msg, "the address must start with ws:// (e.g. ws://127.0.0.1:7733)");
-        return -1;
-    }
-    const char *h = url + 5, *slash = strchr(h, '/'), *colon = strchr(h, ':');
-    if (slash && colon > slash)
-        colon = NULL;
-    size_t hl = colon ? (size_t)(colon - h) : slash ? (size_t)(slash - h) : strlen(h);
-    if (hl == 0 || hl >= hsize) {
-        snprintf(err->msg, sizeof err->msg, "no host in '%.100s'", url);
-        return -1;
-    }
-    memcpy(host, h, hl);
-    host[hl] = '\0';
-    *port = 7733;
-    if (colon) {
-        char *end;
-        long p = strtol(colon + 1, &end, 10);
-        if (p <= 0 || p > 65535 || (end != slash && *end)) {
-            snprintf(err->msg, sizeof err->msg, "bad port in '%.100s'", url);
-            return -1;
-        }
-        *port = (int)p;
-    }
-    snprintf(path, psize, "%s", slash ? slash : "/");
-    return 0;
-}
-
-long ddz_ws_client_connect(DdzWsClient *w, const char *url, DdzError *err)
-{
-    char host[256], path[256];
-    int port;
-    if (ddz_ws_url_parse(url, host, sizeof host, &port, path, sizeof path, err) != 0)
-        return -1;
-    if (w->n >= w->max) {
-        snprintf(err->msg, sizeof err->msg, "too many connections");
-        return -1;
-    }
-    CConn *c = &w->conns[w->n];
-    memset(c, 0, sizeof *c);
-    c->id = w->n++;
-    c->w = w;
-    c->used = true;
-    struct lws_client_connect_info ci;
-    memset(&ci, 0, sizeof ci);
-    ci.context = w->ctx;
-    ci.address = host;
-    ci.port = port;
-    ci.path = path;
-    ci.host = host;
-    ci.origin = host;
-    ci.opaque_user_data = c;
-    ci.local_protocol_name = "ddz-client";
-    ci.pwsi = &c->wsi;
-    if (!lws_client_connect_via_info(&ci) && !c->reported) {
-        report_closed(c, "cannot connect");
-        return c->id;
-    }
-    return c->id;
-}
-
-static CConn *client_conn(DdzWsClient *w, long id)
-{
-    if (id < 0 || id >= w->n || !w->conns[id].used || w->conns[id].reported)
-        return NULL;
-    return &w->conns[id];
-}
-
-int ddz_ws_client_send(DdzWsClient *w, long id, const char *data, size_t len)
-{
-    CConn *c = client_conn(w, id);
-    if (!c || c->closing || queue_push(&c->q, data, len) != 0)
-        return -1;
-    if (c->open && c->wsi)
-        lws_callback_on_writable(c->wsi);
-    return 0;
-}
-
-void ddz_ws_client_close(DdzWsClient *w, long id)
-{
-    CConn *c = client_conn(w, id);
-    if (!c)
-        return;
-    c->closing = true;
-    if (c->wsi)
-        lws_callback_on_writable(c->wsi);
-}
-
-void ddz_ws_client_drop(DdzWsClient *w, long id)
-{
-    CConn *c = client_conn(w, id);
-    if (!c || !c->wsi)
-        return;
-    int fd = (int)lws_get_socket_fd(c->wsi);
-    if (fd >= 0)
-        shutdown(fd, SHUT_RDWR);
-    lws_set_timeout(c->wsi, PENDING_TIMEOUT_KILLED_BY_PARENT, LWS_TO_KILL_ASYNC);
-}
-
-int ddz_ws_client_run(DdzWsClient *w, int timer_ms)
-{
-    w->timer_ms = timer_ms > 0 ? timer_ms : 50;
-    w->stop = false;
-    lws_sul_schedule(w->ctx, 0, &w->sul, client_tick, (lws_usec_t)w->timer_ms * LWS_US_PER_MS);
-    while (!w->stop)
-        if (lws_service(w->ctx, 0) < 0 || w->uv)
-            break;
-    if (!w->uv)
-        lws_sul_cancel(&w->sul);
-    return 0;
-}
-
-void ddz_ws_client_stop(DdzWsClient *w)
-{
-    w->stop = true; /* the loop ends at the next timer */
-}
-
-void ddz_ws_client_interrupt(DdzWsClient *w)
-{
-    lws_cancel_service(w->ctx);
 }
