@@ -382,10 +382,11 @@ static void playout_options_known_answers(void **state)
     ddz_agent_free(&a);
 }
 
-/* Level names with options read as the search behind them, a known-answer table: a time
- * budget replaces the level's own (issue 14: the engine's time_ms was ignored when a
- * request named a level, as "expert:1000" was refused); levels that are not a search keep
- * their name (and are refused with options). */
+/* Level names with options read as the search behind them, a known-answer table: each of
+ * the level's own options stands unless one of its kind is given, so a time budget replaces
+ * the level's own (issue 14: the engine's time_ms was ignored when a request named a level,
+ * as "expert:1000" was refused); levels that are not a search keep their name (and are
+ * refused with options). */
 static void level_names_with_options_known_answers(void **state)
 {
     (void)state;
@@ -401,6 +402,8 @@ static void level_names_with_options_known_answers(void **state)
         {"hard:0/20:wp", "search:bid:0/20:wp", 0, 20},
         {"expert:adp:500", "search:bid:adp:500", 500, 1000},
         {"expert:bid:adp", "search:bid:adp", 200, 400},
+        {"expert:200/100:noise30:playouts4", "search:bid:200/100:noise30:playouts4", 200, 100},
+        {"hard:noise30:playouts4", "search:50:bid:noise30:playouts4", 50, 400},
         {"normal", "rule", -1, -1},
         {"normal:1000", "normal:1000", -1, -1},
         {"search:0/5", "search:0/5", 0, 5},
