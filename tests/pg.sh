@@ -69,12 +69,14 @@ url="postgresql://postgres@127.0.0.1:$port/postgres"
 export DDZ_PG_STALE_MS=5000 # a server silent 5 s counts as gone (30 s in production)
 
 # start_server NAME: ddz serve on the shared database; sets url_NAME and pid_NAME. Server A
-# keeps a results journal.
+# keeps a results journal; server B names the database host (localhost: resolved on a thread).
 start_server() {
     out=$tmp/serve.$1.out
     journal=()
+    db=$url
     [ "$1" = A ] && journal=(--journal "$tmp/A.pending")
-    "$DDZ" serve --port 0 --db "$url" --turn 5 --bot-delay 0 --quick-wait 1 "${journal[@]}" >"$out" \
+    [ "$1" = B ] && db=${url/127.0.0.1/localhost}
+    "$DDZ" serve --port 0 --db "$db" --turn 5 --bot-delay 0 --quick-wait 1 "${journal[@]}" >"$out" \
         2>>"$tmp/serve.$1.err" &
     eval "pid_$1=$!"
     pids="$pids $!"

@@ -6,7 +6,8 @@
  * with a clear message; and against a host that says hello and then never answers a statement
  * (a database that froze: the connection stays open, no TCP timeout fires): a statement
  * waits for its deadline and no longer, even one too big for the socket's buffers, and the
- * connection is dropped. No PostgreSQL needed (tests/pg.sh checks the same with a real one). */
+ * connection is dropped; and a host name whose resolver takes long: it is resolved on a
+ * thread, nobody waits for it, and the connection is made to the address found. No PostgreSQL needed (tests/pg.sh checks the same with a real one). */
 #define _DEFAULT_SOURCE
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <netdb.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -167,6 +169,60 @@ static void a_statement_to_a_frozen_database_waits_for_its_deadline_only(void **
     pg_conn_close(&pc);
 }
 
+/* A resolver that takes a second to answer (as one whose DNS server does not answer), then
+ * says 127.0.0.1 for any name. */
+static int slow_gai(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res)
+{
+    (void)node;
+    struct timespec one = {1, 0};
+    nanosleep(&one, NULL);
+    return getaddrinfo("127.0.0.1", service, hints, res);
+}
+
+static void a_host_name_is_resolved_without_holding_up_the_caller(void **state)
+{
+    (void)state;
+    int port;
+    frozen_host(&port); /* answers the start-up: the connection is made */
+    char url[160];
+    snprintf(url, sizeof url, "postgresql://ddz@db.example.test:%d/ddz?sslmode=disable&gssencmode=disable", port);
+    PgConn pc;
+    memset(&pc, 0, sizeof pc);
+    pc.url = strdup(url);
+    pc.gai = slow_gai;
+    DdzError err;
+    int64_t t0 = ms();
+    assert_false(pg_conn_ready(&pc, PG_CONN_WAIT_MS, &err, "player ids"));
+    assert_true(ms() - t0 < 500); /* not the resolver's second */
+    assert_non_null(strstr(err.msg, "postgresql: player ids: the database is away (resolving db.example.test)"));
+    /* The tick goes on without waiting until the resolver answers, then the attempt starts
+     * with its address and connects. */
+    int64_t longest = 0;
+    t0 = ms();
+    while (!(pc.c && PQstatus(pc.c) == CONNECTION_OK) && ms() - t0 < 5000) {
+        int64_t t = ms();
+        pg_conn_poll(&pc);
+        if (ms() - t > longest)
+            longest = ms() - t;
+        struct timespec tick = {0, 5000000};
+        nanosleep(&tick, NULL);
+    }
+    assert_true(ms() - t0 >= 900);
+    assert_true(longest < 200);
+    assert_non_null(pc.c);
+    assert_int_equal(PQstatus(pc.c), CONNECTION_OK);
+    assert_string_equal(PQhost(pc.c), "db.example.test");
+    assert_string_equal(PQhostaddr(pc.c), "127.0.0.1");
+    assert_true(pg_conn_ready(&pc, PG_CONN_WAIT_MS, &err, "player ids"));
+    pg_conn_close(&pc);
+    /* A name that does not resolve is said. */
+    memset(&pc, 0, sizeof pc);
+    pc.url = strdup("postgresql://ddz@no-such-host.invalid:5432/ddz");
+    assert_false(pg_conn_ready(&pc, 3000, &err, "alive"));
+    assert_true(strstr(err.msg, "cannot resolve no-such-host.invalid") || strstr(err.msg, "resolving"));
+    pg_conn_close(&pc);
+}
+
 /* A port nobody listens on: refused at once, said. */
 static void a_refused_connection_is_said_at_once(void **state)
 {
@@ -190,6 +246,7 @@ int main(void)
         cmocka_unit_test(a_mute_database_host_never_holds_up_the_caller),
         cmocka_unit_test(a_refused_connection_is_said_at_once),
         cmocka_unit_test_teardown(a_statement_to_a_frozen_database_waits_for_its_deadline_only, kill_frozen_host),
+        cmocka_unit_test_teardown(a_host_name_is_resolved_without_holding_up_the_caller, kill_frozen_host),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

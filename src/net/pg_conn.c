@@ -40,11 +40,45 @@ static bool give_up(PgConn *pc, DdzError *err, const char *what, const char *why
     return false;
 }
 
-static bool start(PgConn *pc, DdzError *err, const char *what)
+/* Starts an attempt. A host name is resolved first, on a thread (pg_resolve.h), waiting
+ * wait_ms at most: while it has not answered, no attempt starts and the call says so. */
+static bool start(PgConn *pc, int wait_ms, DdzError *err, const char *what)
 {
-    /* The URL's own settings come after (and so win over) these defaults. */
-    static const char *const keys[] = {"tcp_user_timeout", "dbname", NULL};
-    const char *values[] = {"5000", pc->url, NULL};
+    char addr[PG_RESOLVE_MAX * 48] = "", hosts[PG_RESOLVE_MAX * 257] = "";
+    if (!pc->looked) {
+        char host[256];
+        pc->looked = true;
+        if (pg_resolve_needed(pc->url, host, sizeof host) && !(pc->name = strdup(host))) {
+            ddz_error_set(err, 0, "postgresql: %s: out of memory", what);
+            return false;
+        }
+    }
+    if (pc->name) {
+        if (!pc->res && !(pc->res = pg_resolve_start(pc->name, pc->gai))) {
+            ddz_error_set(err, 0, "postgresql: %s: cannot start a thread to resolve %s", what, pc->name);
+            return false;
+        }
+        char why[200];
+        int n = 0;
+        int k = pg_resolve_take(pc->res, wait_ms, addr, sizeof addr, &n, why, sizeof why);
+        if (k == 0) {
+            ddz_error_set(err, 0, "postgresql: %s: the database is away (resolving %s)", what, pc->name);
+            return false;
+        }
+        pg_resolve_drop(pc->res);
+        pc->res = NULL;
+        if (k < 0) {
+            pc->started = mono_ms(); /* the next try in PG_CONN_RETRY_MS */
+            ddz_error_set(err, 0, "postgresql: %s: %s", what, why);
+            return false;
+        }
+        for (int i = 0; i < n; i++) /* one host per address, as hostaddr wants */
+            snprintf(hosts + strlen(hosts), sizeof hosts - strlen(hosts), "%s%s", i ? "," : "", pc->name);
+    }
+    /* The URL's own settings come after (and so win over) these defaults; the addresses
+     * resolved here come last. */
+    static const char *const keys[] = {"tcp_user_timeout", "dbname", "host", "hostaddr", NULL};
+    const char *values[] = {"5000", pc->url, addr[0] ? hosts : NULL, addr[0] ? addr : NULL, NULL};
     pc->next = PQconnectStartParams(keys, values, 1);
     if (!pc->next) {
         ddz_error_set(err, 0, "postgresql: %s: out of memory", what);
@@ -104,7 +138,7 @@ bool pg_conn_ready(PgConn *pc, int wait_ms, DdzError *err, const char *what)
      * progress is only looked at. */
     int64_t deadline = mono_ms();
     if (!pc->next) {
-        if (!start(pc, err, what))
+        if (!start(pc, wait_ms, err, what))
             return false;
         deadline += wait_ms;
     }
@@ -230,10 +264,12 @@ bool pg_conn_poll(PgConn *pc)
             PQconsumeInput(pc->c);
     }
     if (!pc->next) {
-        /* Broken (a call or the look above found it so): connect again in the background, so that the next
-         * caller finds the connection made; at most one start per PG_CONN_RETRY_MS. */
-        if (!pc->opened || (pc->c && PQstatus(pc->c) == CONNECTION_OK) || mono_ms() - pc->started < PG_CONN_RETRY_MS ||
-            !start(pc, &err, "connect"))
+        /* Broken (a call or the look above found it so): connect again in the background, so
+         * that the next caller finds the connection made; at most one start per
+         * PG_CONN_RETRY_MS, and each tick while the host's name is being resolved. */
+        bool due = pc->res || (pc->opened && !(pc->c && PQstatus(pc->c) == CONNECTION_OK) &&
+                               mono_ms() - pc->started >= PG_CONN_RETRY_MS);
+        if (!due || !start(pc, 0, &err, "connect"))
             return false;
     }
     drive(pc, 0, &err, "connect");
@@ -247,8 +283,13 @@ int pg_conn_open(PgConn *pc, const char *url, int timeout_ms, DdzError *err)
     memset(pc, 0, sizeof *pc);
     if (!(pc->url = strdup(url)))
         return ddz_error_set(err, 0, "out of memory");
-    if (!start(pc, err, "cannot connect"))
+    if (!start(pc, timeout_ms, err, "cannot connect")) {
+        if (pc->res) { /* the resolver did not answer in time */
+            ddz_error_set(err, 0, "postgresql: cannot connect: %s did not resolve in %.1f s", pc->name,
+                          timeout_ms / 1000.0);
+        }
         return -1;
+    }
     if (drive(pc, pc->started + timeout_ms, err, "cannot connect"))
         return 0;
     if (pc->next) { /* still waiting for an answer */
@@ -261,6 +302,8 @@ int pg_conn_open(PgConn *pc, const char *url, int timeout_ms, DdzError *err)
 
 void pg_conn_close(PgConn *pc)
 {
+    pg_resolve_drop(pc->res);
+    free(pc->name);
     PQfinish(pc->next);
     PQfinish(pc->c);
     free(pc->url);

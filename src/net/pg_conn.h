@@ -9,8 +9,8 @@
  * the kernel's retransmissions (minutes). A statement is run with pg_conn_exec, which waits
  * for its answer until a deadline: past it the connection is dropped (a host that stopped,
  * or a database process that stopped, keeps the socket open and says nothing: no TCP timeout
- * fires) and made again as above. Not covered: a host name whose resolver hangs
- * (getaddrinfo blocks; give an address, or hostaddr=). */
+ * fires) and made again as above. A host name is resolved on a thread (pg_resolve.h) before
+ * each attempt, so a resolver that hangs does not hold up the caller either. */
 #ifndef DDZ_NET_PG_CONN_H
 #define DDZ_NET_PG_CONN_H
 
@@ -20,6 +20,7 @@
 #include <libpq-fe.h>
 
 #include "ddz/cards.h"
+#include "pg_resolve.h"
 
 #define PG_CONN_TIMEOUT_MS 10000 /* an attempt to connect is given up after this */
 #define PG_CONN_WAIT_MS 5        /* the longest a call waits for a new connection */
@@ -33,6 +34,10 @@ typedef struct PgConn {
     char *url;
     bool opened;                   /* a connection was made once */
     bool again;                    /* one was made again since pg_conn_poll last said so */
+    bool looked;                   /* name was looked for in url */
+    char *name;                    /* the host name to resolve first (pg_resolve.h), or NULL */
+    PgResolve *res;                /* its resolution in progress, or NULL */
+    PgGai gai;                     /* how (NULL: getaddrinfo; tests set a stand-in) */
 } PgConn;
 
 /* Connects to url, waiting up to timeout_ms (startup: the server cannot work without it).

@@ -20,7 +20,10 @@
 #define STALE_MS 30000
 #define DEADLINE_MS 100 /* a server's statements: the longest one waits (DDZ_PG_DEADLINE_MS) */
 #define WRITE_DEADLINE_MS 1000 /* the writer thread's (DDZ_PG_WRITE_DEADLINE_MS) */
-#define OPEN_DEADLINE_MS 10000 /* the opening's (the schema may wait for another server's) */
+#define OPEN_DEADLINE_MS 10000
+/* The writer thread may wait for a new connection (a database that restarted answers at
+ * once, and the end it writes is then not kept for later). */
+#define WRITER_CONNECT_WAIT_MS 500 /* the opening's (the schema may wait for another server's) */
 
 /* How long a silent server counts as alive: 30 s, or DDZ_PG_STALE_MS (tests). */
 static int64_t stale_ms(void)
@@ -51,6 +54,7 @@ struct DdzPg {
     bool twin;         /* a second connection of the same server (the writer thread's) */
     bool in_tx;        /* between BEGIN and COMMIT or ROLLBACK */
     int deadline_ms;   /* the longest a statement waits for its answer (0: no limit) */
+    int connect_wait_ms; /* the longest a call waits for a new connection (the loop's: 5 ms) */
 };
 
 static const char SCHEMA[] =
@@ -106,7 +110,7 @@ static PGresult *run(DdzPg *pg, const char *sql, int n, const char *const *param
                 ddz_error_set(err, 0, "postgresql: %s: the connection was lost during the transaction", what);
                 return NULL;
             }
-            if (!pg_conn_ready(&pg->pc, PG_CONN_WAIT_MS, err, what))
+            if (!pg_conn_ready(&pg->pc, pg->connect_wait_ms, err, what))
                 return NULL;
         }
         PGresult *r = pg_conn_exec(&pg->pc, sql, n, params, pg->deadline_ms, err, what);
@@ -201,6 +205,7 @@ DdzPg *ddz_pg_open(const char *url, bool readonly, int *aborted, DdzError *err)
         return NULL;
     }
     pg->readonly = readonly;
+    pg->connect_wait_ms = PG_CONN_WAIT_MS;
     if (pg_conn_open(&pg->pc, url, PG_CONN_TIMEOUT_MS, err) != 0) {
         ddz_pg_close(pg);
         return NULL;
@@ -248,6 +253,7 @@ DdzPg *ddz_pg_twin(const DdzPg *pg, DdzError *err)
     }
     memcpy(t->server, pg->server, sizeof t->server);
     t->deadline_ms = env_ms("DDZ_PG_WRITE_DEADLINE_MS", WRITE_DEADLINE_MS);
+    t->connect_wait_ms = WRITER_CONNECT_WAIT_MS;
     return t;
 }
 
