@@ -8,7 +8,9 @@
  * With PostgreSQL a game's end is first sent to the store's writer thread (pending_send):
  * the game's `over` waits for its answer (pending_done, each tick), so it is sent only once
  * the result is stored — or, when the writer could not write it, kept here and in the
- * journal (fdatasync), exactly as an end the store did not take. */
+ * journal (fdatasync), exactly as an end the store did not take; and the kept ends are
+ * written again by the writer too, the oldest first, one after another (pending_next). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,7 @@ struct Pending {
     DdzJournalEntry e; /* e.end.record points into record; e.seq 0: not in the journal */
     char *record;
     bool waits;        /* sent to the writer: its room's `over` waits for the answer */
+    bool inflight;     /* kept, and sent to the writer again (pending_next): not to be touched */
 };
 
 /* Drops the oldest; done: it was stored or refused (the journal says so), else it is given
@@ -65,13 +68,13 @@ static Pending *pending_new(DdzServer *srv, const DdzJournalEntry *e)
 /* Queues p (which it takes); journal: writes it to the journal first (and sets its seq). */
 static void pending_link(DdzServer *srv, Pending *p, bool journal)
 {
-    if (srv->stats.results_pending >= PENDING_MAX) {
+    if (srv->stats.results_pending >= PENDING_MAX && !srv->pending->inflight) {
         srv_log(srv, "game %lld of room %lld given up: %d results wait for the store already",
                 (long long)srv->pending->e.end.game, (long long)srv->pending->e.room, PENDING_MAX);
         pending_drop(srv, true);
     }
     p->next = NULL;
-    p->waits = false;
+    p->waits = p->inflight = false;
     DdzError err;
     if (journal && srv->cfg.journal && ddz_journal_keep(srv->cfg.journal, &p->e, &err) != 0) {
         srv_log(srv, "room %lld: a result kept in memory only: %s", (long long)p->e.room, err.msg);
@@ -122,9 +125,31 @@ bool pending_send(DdzServer *srv, const Room *r, const DdzStoreEnd *e, bool wait
     return true;
 }
 
+static void pending_next(DdzServer *srv);
+
+/* The writer's answer for a kept end sent again (the oldest): done, and the next goes; or
+ * still not written, and it waits for the next retry. */
+static void retry_done(DdzServer *srv, Pending *p, int rc, const DdzError *err)
+{
+    p->inflight = false;
+    if (rc == -1)
+        return;
+    if (rc == 0)
+        srv_log(srv, "room %lld: game %lld stored late", (long long)p->e.room, (long long)p->e.end.game);
+    else
+        srv_log(srv, "room %lld: game %lld not stored: %s", (long long)p->e.room, (long long)p->e.end.game, err->msg);
+    assert(p == srv->pending);
+    pending_drop(srv, true);
+    pending_next(srv);
+}
+
 /* The writer's answer for an end pending_send sent. */
 static void end_done(DdzServer *srv, Pending *p, int rc, const DdzError *err)
 {
+    if (p->inflight) {
+        retry_done(srv, p, rc, err);
+        return;
+    }
     bool waits = p->waits;
     long room = (long)p->e.room;
     if (rc == -2) {
@@ -199,8 +224,36 @@ static int pending_write(DdzServer *srv, Pending *p)
     return 1;
 }
 
+/* With the writer thread: the oldest kept end is sent there (its start first, here, when its
+ * row was never written: the loop needs the id, and the journal hears of it before the end
+ * is written); its answer sends the next (retry_done), so the loop never writes an end. */
+static void pending_next(DdzServer *srv)
+{
+    Pending *p = srv->pending;
+    if (!p || p->inflight)
+        return;
+    DdzError err;
+    DdzStoreEnd *e = &p->e.end;
+    if (!e->game) {
+        if (ddz_store_game_start(srv->store, p->e.room, p->e.options, p->e.commit, p->e.dealt, &e->game, &err) != 0) {
+            e->game = 0;
+            return;
+        }
+        DdzError jerr;
+        if (p->e.seq && srv->cfg.journal && ddz_journal_started(srv->cfg.journal, p->e.seq, e->game, &jerr) != 0)
+            srv_log(srv, "results journal: %s", jerr.msg);
+    }
+    ddz_store_game_players(srv->store, e->game, e->player, &err); /* queued before the end */
+    if (ddz_store_game_end_queue(srv->store, e, p, &err) == 0)
+        p->inflight = true;
+}
+
 void pending_retry(DdzServer *srv)
 {
+    if (srv->store && ddz_store_async(srv->store)) {
+        pending_next(srv);
+        return;
+    }
     for (int n = 0; srv->pending && n < PENDING_BATCH; n++) {
         if (!pending_write(srv, srv->pending))
             return;
@@ -228,10 +281,14 @@ void pending_replay(DdzServer *srv)
 
 void pending_free(DdzServer *srv)
 {
-    if (srv->store) { /* the ends with the writer thread first: stored, or kept here */
-        ddz_store_flush(srv->store);
-        pending_done(srv);
-    }
+    /* The ends with the writer thread first: stored, or kept here (a kept end it stored sends
+     * the next, until none is left or the database fails it). */
+    do {
+        if (srv->store) {
+            ddz_store_flush(srv->store);
+            pending_done(srv);
+        }
+    } while (srv->store && srv->pending && srv->pending->inflight);
     while (srv->pending && srv->store && pending_write(srv, srv->pending))
         pending_drop(srv, true);
     if (srv->pending && srv->cfg.journal)
