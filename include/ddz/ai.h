@@ -51,6 +51,10 @@ int ddz_planner_agent_new(DdzAgent *a, DdzError *err);
  * no cards. */
 int ddz_planner_cost(DdzRanks hand);
 
+/* Of the legal bid or double values vals[0..n) (ascending, n >= 1): want if legal, else the
+ * highest one below it, else the lowest. */
+int ddz_ai_value_at_most(const uint8_t *vals, int n, int want);
+
 /* The names ddz_ai_agent_new accepts, comma-separated, for help texts. */
 const char *ddz_ai_agent_names(void);
 

@@ -98,6 +98,15 @@ int ddz_ai_resolve_name(const char *name, char *buf, size_t size)
     return n >= 0 && (size_t)n < size ? 0 : -1;
 }
 
+int ddz_ai_value_at_most(const uint8_t *vals, int n, int want)
+{
+    int pick = vals[0];
+    for (int i = 0; i < n; i++)
+        if (vals[i] <= want)
+            pick = vals[i];
+    return pick;
+}
+
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err)
 {
     char with[96];

@@ -36,13 +36,8 @@ int ddz_easy_value(const DdzView *v, int kind)
     } else {
         want = s >= (v->landlord == v->seat ? 12 : 10);
     }
-    /* The wanted value if legal, else the highest legal value below it, else the lowest
-     * (in points mode a wish not above the best bid so far is a pass). */
-    int pick = vals[0];
-    for (int i = 0; i < n; i++)
-        if (vals[i] <= want)
-            pick = vals[i];
-    return pick;
+    /* In points mode a wish not above the best bid so far is a pass. */
+    return ddz_ai_value_at_most(vals, n, want);
 }
 
 static int easy_act(void *state, const DdzView *v, DdzAction *out)

@@ -246,11 +246,7 @@ static int bid_value(const DdzView *v, int kind)
     int plays = (ddz_planner_cost(h) + PLAY_COST / 2) / PLAY_COST;
     int s = high - plays + PLANNER_BID_PLAYS;
     int want = v->opt.bid_mode == DDZ_BID_ROB ? s >= 1 : s >= 4 ? 3 : s >= 2 ? 2 : s >= 0 ? 1 : 0;
-    int pick = vals[0];
-    for (int i = 0; i < n; i++)
-        if (vals[i] <= want)
-            pick = vals[i];
-    return pick;
+    return ddz_ai_value_at_most(vals, n, want);
 }
 
 static int planner_act(void *state, const DdzView *v, DdzAction *out)
@@ -279,13 +275,8 @@ static int planner_act(void *state, const DdzView *v, DdzAction *out)
 int ddz_planner_agent_new(DdzAgent *a, DdzError *err)
 {
     Planner *p = malloc(sizeof *p);
-    if (!p) {
-        if (err) {
-            err->pos = 0;
-            snprintf(err->msg, sizeof err->msg, "out of memory");
-        }
-        return -1;
-    }
+    if (!p)
+        return ddz_error_set(err, 0, "out of memory");
     a->name = "planner";
     a->state = p;
     a->act = planner_act;
