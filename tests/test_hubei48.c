@@ -153,26 +153,6 @@ static bool ref_beats(const DdzMove *a, const DdzMove *b)
 
 /* Helpers ------------------------------------------------------------------------------*/
 
-static int move_cmp(const void *pa, const void *pb)
-{
-    const DdzMove *a = pa, *b = pb;
-    if (a->ranks != b->ranks)
-        return a->ranks < b->ranks ? -1 : 1;
-    if (a->type != b->type)
-        return a->type < b->type ? -1 : 1;
-    if (a->rank != b->rank)
-        return a->rank < b->rank ? -1 : 1;
-    if (a->len != b->len)
-        return a->len < b->len ? -1 : 1;
-    return (a->size > b->size) - (a->size < b->size);
-}
-
-static int u64_cmp(const void *pa, const void *pb)
-{
-    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
-    return (a > b) - (a < b);
-}
-
 static const char *text(const DdzMove *m, char buf[160])
 {
     char cards[64], desc[64];

@@ -40,4 +40,27 @@ static inline DdzCards tu_random_cards(DdzRng *rng, int n)
     return s;
 }
 
+/* Total order on all five fields, for sorting move lists into comparable multisets. */
+static inline int move_cmp(const void *pa, const void *pb)
+{
+    const DdzMove *a = pa, *b = pb;
+    if (a->ranks != b->ranks)
+        return a->ranks < b->ranks ? -1 : 1;
+    if (a->type != b->type)
+        return a->type < b->type ? -1 : 1;
+    if (a->rank != b->rank)
+        return a->rank < b->rank ? -1 : 1;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    if (a->size != b->size)
+        return a->size < b->size ? -1 : 1;
+    return 0;
+}
+
+static inline int u64_cmp(const void *pa, const void *pb)
+{
+    const uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return a < b ? -1 : a > b;
+}
+
 #endif
