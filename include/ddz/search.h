@@ -44,6 +44,20 @@ typedef struct DdzSearchConfig {
 
 DdzSearchConfig ddz_search_default(void);
 
+/* The candidate moves the search examines in view v, a play decision whose legal moves are
+ * legal[0..n): the policy's choice `pick` first (when not NULL), then pass and every move that
+ * empties the hand, then the others in hint order (ddz_moves_hint) while fewer than `max`;
+ * under hubei48 a farmer before the landlord, which holds one card, keeps no single below its
+ * highest card (放走包赔). out holds up to DDZ_MAX_MOVES + 1 moves; *pick_at is pick's index
+ * (0) or -1 when pick was dropped or not given. Returns the number of candidates. */
+int ddz_search_candidates(const DdzView *v, const DdzMove *legal, int n, const DdzMove *pick, int max,
+                          DdzMove *out, int *pick_at);
+/* The last decision of search agent a, when it was a play with a choice among two or more
+ * candidates: copies the candidates to cand and their average values over the samples (the
+ * objective's units, the policy's prior included) to value, both of DDZ_MAX_MOVES + 1 room,
+ * and the index of the move played to *chosen. Returns the number of candidates, or 0 (no
+ * such decision, or a not a search agent). Data for learning from the search (student.h). */
+int ddz_search_last(const DdzAgent *a, DdzMove *cand, double *value, int *chosen);
 /* Reads a search agent's name into *cfg: "search" then options after colons, each at most
  * once, in any order: ":MS" (a time budget per decision; the sample cap grows with it, 2
  * samples a millisecond, at least the default 400) or ":MS/SAMPLES" (MS 0: a fixed number of

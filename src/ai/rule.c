@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ddz/rule.h"
+#include "threat.h"
 
 /* A play costs about this much part value: a split's worth is value - PLAY_COST * plays. */
 #define PLAY_COST DDZ_SPLIT_PLAY_COST
@@ -97,26 +98,9 @@ static void ctx_init(Ctx *c, Rule *r, const DdzView *v)
             c->partner = s;
     c->hand = ddz_cards_ranks(v->hand);
     c->want_alt = c->has_alt = false;
-    DdzCards seen = v->hand;
+    ddz_threat_pools(v, c->pool);
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        seen |= v->played[s];
-    DdzCards unseen = ddz_ruleset_deck(v->opt.rules) & ~seen;
-    /* Cards known to be in one seat: a shown hand, or the landlord's bottom not yet played. */
-    DdzCards known[DDZ_SEAT_NB] = {0, 0, 0};
-    for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        if (v->shown[s])
-            known[s] = v->shown[s] & unseen;
-        else if (s == c->lord && v->bottom)
-            known[s] = v->bottom & unseen;
-    }
-    for (int s = 0; s < DDZ_SEAT_NB; s++) {
         c->count[s] = v->count[s];
-        DdzCards elsewhere = 0;
-        for (int o = 0; o < DDZ_SEAT_NB; o++)
-            if (o != s && o != c->me)
-                elsewhere |= known[o];
-        c->pool[s] = s == c->me ? 0 : ddz_cards_ranks(v->shown[s] ? known[s] : unseen & ~elsewhere);
-    }
 }
 
 static inline bool is_opponent(const Ctx *c, int s)
@@ -134,103 +118,11 @@ static int worth(Ctx *c, DdzRanks hand)
     return value - PLAY_COST * plays;
 }
 
-/* Whether u holds `need` or more of each of the len ranks from start. */
-static bool run_at(DdzRanks u, int start, int len, int need)
-{
-    for (int r = start; r < start + len; r++)
-        if (cnt(u, r) < need)
-            return false;
-    return true;
-}
-
-/* Whether a seat holding k cards drawn from the multiset u might beat m: same type and
- * size with a higher rank (kickers checked only for being there), a higher bomb, or the
- * rocket. It errs towards yes. */
-static bool can_beat(DdzRanks u, int k, const DdzMove *m)
-{
-    if (m->type == DDZ_PASS)
-        return k > 0;
-    if (m->type == DDZ_ROCKET || k <= 0)
-        return false;
-    if (k >= 2 && cnt(u, DDZ_RANK_BJ) && cnt(u, DDZ_RANK_RJ))
-        return true;
-    if (k >= 4)
-        for (int r = 0; r <= DDZ_RANK_2; r++)
-            if (cnt(u, r) == 4 && (m->type != DDZ_BOMB || r > m->rank))
-                return true;
-    if (m->type == DDZ_BOMB || m->size > k)
-        return false;
-    int total = ddz_ranks_size(u);
-    switch (m->type) {
-    case DDZ_SINGLE:
-        for (int r = m->rank + 1; r < DDZ_RANK_NB; r++)
-            if (cnt(u, r))
-                return true;
-        return false;
-    case DDZ_PAIR:
-    case DDZ_TRIO:
-    case DDZ_TRIO_SINGLE:
-    case DDZ_TRIO_PAIR:
-    case DDZ_TRIO_SHORT:
-    case DDZ_TRIO_TWO: {
-        int need = m->type == DDZ_PAIR ? 2 : 3;
-        for (int r = m->rank + 1; r <= DDZ_RANK_2; r++) {
-            if (cnt(u, r) < need)
-                continue;
-            if (m->type == DDZ_TRIO_SINGLE && total - cnt(u, r) < 1)
-                continue;
-            if ((m->type == DDZ_TRIO_SHORT || m->type == DDZ_TRIO_TWO) && (k < 5 || total - cnt(u, r) < 2))
-                continue; /* hubei48: only a trio + two cards beats these */
-            if (m->type == DDZ_TRIO_PAIR) {
-                bool pair = false;
-                for (int p = 0; p <= DDZ_RANK_2; p++)
-                    pair |= p != r && cnt(u, p) >= 2;
-                if (!pair)
-                    continue;
-            }
-            return true;
-        }
-        return false;
-    }
-    case DDZ_STRAIGHT:
-    case DDZ_PAIR_CHAIN:
-    case DDZ_PLANE:
-    case DDZ_PLANE_SINGLE:
-    case DDZ_PLANE_PAIR:
-    case DDZ_PLANE_SHORT:
-    case DDZ_PLANE_TWO: {
-        int need = m->type == DDZ_STRAIGHT ? 1 : m->type == DDZ_PAIR_CHAIN ? 2 : 3;
-        for (int s = m->rank + 1; s + m->len - 1 <= DDZ_RANK_A; s++) {
-            if (!run_at(u, s, m->len, need))
-                continue;
-            if (m->type == DDZ_PLANE_SINGLE && total - need * m->len < m->len)
-                continue;
-            if ((m->type == DDZ_PLANE_SHORT || m->type == DDZ_PLANE_TWO) &&
-                (k < 5 * m->len || total - 3 * m->len < 2 * m->len))
-                continue; /* hubei48: only the plane with two cards per trio beats these */
-            if (m->type == DDZ_PLANE_PAIR) {
-                int pairs = 0;
-                for (int p = 0; p <= DDZ_RANK_2; p++)
-                    pairs += (p < s || p >= s + m->len) && cnt(u, p) >= 2;
-                if (pairs < m->len)
-                    continue;
-            }
-            return true;
-        }
-        return false;
-    }
-    default:
-        /* Four + two (hubei48: four + cards) and shuttles are beaten only by higher fours,
-         * which are bombs. */
-        return false;
-    }
-}
-
 /* Whether some opponent might beat m. */
 static bool opp_beats(const Ctx *c, const DdzMove *m)
 {
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (is_opponent(c, s) && can_beat(c->pool[s], c->count[s], m))
+        if (is_opponent(c, s) && ddz_threat_can_beat(c->pool[s], c->count[s], m))
             return true;
     return false;
 }
@@ -239,7 +131,7 @@ static bool opp_beats(const Ctx *c, const DdzMove *m)
 static bool any_beats(const Ctx *c, const DdzMove *m)
 {
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (s != c->me && can_beat(c->pool[s], c->count[s], m))
+        if (s != c->me && ddz_threat_can_beat(c->pool[s], c->count[s], m))
             return true;
     return false;
 }
@@ -427,7 +319,7 @@ static int raise_partner(Ctx *c, const DdzMove *moves, int n)
 {
     const DdzMove *t = &c->v->table;
     if (c->next != c->lord || t->type > DDZ_PAIR || t->rank >= DDZ_RANK_Q ||
-        !can_beat(c->pool[c->lord], c->count[c->lord], t))
+        !ddz_threat_can_beat(c->pool[c->lord], c->count[c->lord], t))
         return 0;
     int w0 = worth(c, c->hand);
     for (int i = n - 1; i >= 1; i--) {
@@ -449,7 +341,7 @@ static DdzMove follow(Ctx *c, const DdzMove *moves, int n)
     if (!c->is_lord && owner == c->partner) {
         /* The partner's play stands, unless the landlord, next to act, could beat it and go
          * out: then stop the landlord. */
-        if (c->next == c->lord && threatens(c, c->lord, t) && can_beat(c->pool[c->lord], c->count[c->lord], t))
+        if (c->next == c->lord && threatens(c, c->lord, t) && ddz_threat_can_beat(c->pool[c->lord], c->count[c->lord], t))
             return moves[stop_answer(c, moves, n)];
         return moves[raise_partner(c, moves, n)];
     }
@@ -528,7 +420,7 @@ static DdzMove let_go_guard(const Ctx *c, const DdzMove *m)
     int top = (63 - __builtin_clzll(c->hand)) >> 2;
     if (c->count[c->next] != 1 || m->rank >= top || !is_opponent(c, c->next))
         return *m; /* a partner at one card is fed, not let go */
-    if (c->is_lord && !can_beat(c->pool[c->next], 1, m))
+    if (c->is_lord && !ddz_threat_can_beat(c->pool[c->next], 1, m))
         return *m;
     return group_move(DDZ_SINGLE, top, 1); /* beats whatever the lower single beat */
 }

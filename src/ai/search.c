@@ -26,6 +26,8 @@ typedef struct Search {
     double deadline;                 /* now_ms() at which the decision's budget is spent; 0: none */
     bool noisy;                      /* play-outs by rule agents with cfg.noise */
     uint64_t noise_base;             /* seeds of the noisy play-outs: from the agent's seed */
+    int last_nc, last_best;          /* the last decision (ddz_search_last): candidates, choice */
+    double last_weight;              /* its samples' total weight */
 } Search;
 
 DdzSearchConfig ddz_search_default(void)
@@ -509,10 +511,51 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
     return 0;
 }
 
+int ddz_search_candidates(const DdzView *v, const DdzMove *legal, int n, const DdzMove *pick, int max,
+                          DdzMove *out, int *pick_at)
+{
+    int nc = 0, hand_size = ddz_cards_size(v->hand);
+    DdzMove hinted[DDZ_MAX_MOVES];
+    int nh = ddz_moves_hint(ddz_cards_ranks(v->hand), v->table.type == DDZ_PASS ? NULL : &v->table, v->opt.rules,
+                            hinted);
+    *pick_at = -1;
+    if (pick) {
+        out[nc++] = *pick;
+        *pick_at = 0;
+    }
+    for (int i = 0; i < n; i++)
+        if ((legal[i].type == DDZ_PASS || legal[i].size == hand_size) && !(pick && ddz_move_equal(pick, &legal[i])))
+            out[nc++] = legal[i];
+    for (int i = 0; i < nh && nc < max; i++) {
+        bool dup = false;
+        for (int j = 0; j < nc && !dup; j++)
+            dup = ddz_move_equal(&out[j], &hinted[i]);
+        if (!dup && hinted[i].size != hand_size)
+            out[nc++] = hinted[i];
+    }
+    /* hubei48 放走包赔: a farmer before the landlord never plays a single below its highest
+     * card while the landlord holds one card (the landlord's own choice is searched). */
+    int top = (63 - __builtin_clzll(v->hand)) >> 2, kept = 0;
+    bool guard = ddz_ruleset_is_48(v->opt.rules) && v->seat != v->landlord &&
+                 (v->seat + 1) % DDZ_SEAT_NB == v->landlord && v->count[v->landlord] == 1;
+    for (int i = 0; i < nc; i++)
+        if (!guard || out[i].type != DDZ_SINGLE || out[i].rank >= top)
+            out[kept++] = out[i];
+        else if (i == 0 && *pick_at == 0)
+            *pick_at = -1;
+    if (guard && kept < nc) {
+        nc = kept;
+        if (nc == 0) /* every candidate was a lower single: the highest beats what they beat */
+            out[nc++] = (DdzMove){ddz_ranks_of(top, 1), DDZ_SINGLE, (uint8_t)top, 1, 1};
+    }
+    return nc;
+}
+
 static int search_act(void *state, const DdzView *v, DdzAction *out)
 {
     Search *se = state;
     double start = now_ms(); /* the budget counts from here, the candidates' choice included */
+    se->last_nc = 0;
     if ((v->phase == DDZ_PHASE_BID || v->phase == DDZ_PHASE_DOUBLE) && se->cfg.bid_playouts &&
         bid_by_playouts(se, v, out) == 0)
         return 0;
@@ -525,46 +568,14 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         *out = ddz_action_play(v->seat, se->moves[0], 0);
         return 0;
     }
-    /* Step 1. Candidates: pass and the moves that empty the hand always; the rest in hint
-     * order up to the configured number. */
-    int nc = 0, hand_size = ddz_cards_size(v->hand);
-    DdzMove hinted[DDZ_MAX_MOVES];
-    int nh = ddz_moves_hint(ddz_cards_ranks(v->hand), v->table.type == DDZ_PASS ? NULL : &v->table, v->opt.rules,
-                            hinted);
-    /* The policy's own choice is always a candidate, first: the search then only departs
-     * from it when the samples say another move is better by more than the prior. */
+    /* Step 1. Candidates (ddz_search_candidates), the policy's own choice first: the search
+     * then only departs from it when the samples say another move is better by more than
+     * the prior. */
     DdzAction pick;
-    int policy_move = -1;
-    if (se->policy[v->seat].act(se->policy[v->seat].state, v, &pick) == 0 && pick.kind == DDZ_ACT_PLAY) {
-        se->cand[nc++] = pick.move;
-        policy_move = 0;
-    }
-    for (int i = 0; i < n; i++)
-        if ((se->moves[i].type == DDZ_PASS || se->moves[i].size == hand_size) &&
-            !(nc > 0 && ddz_move_equal(&se->cand[0], &se->moves[i])))
-            se->cand[nc++] = se->moves[i];
-    for (int i = 0; i < nh && nc < se->cfg.candidates; i++) {
-        bool dup = false;
-        for (int j = 0; j < nc && !dup; j++)
-            dup = ddz_move_equal(&se->cand[j], &hinted[i]);
-        if (!dup && hinted[i].size != hand_size)
-            se->cand[nc++] = hinted[i];
-    }
-    /* hubei48 放走包赔: a farmer before the landlord never plays a single below its highest
-     * card while the landlord holds one card (the landlord's own choice is searched). */
-    int top = (63 - __builtin_clzll(v->hand)) >> 2, kept = 0;
-    bool guard = ddz_ruleset_is_48(v->opt.rules) && v->seat != v->landlord &&
-                 (v->seat + 1) % DDZ_SEAT_NB == v->landlord && v->count[v->landlord] == 1;
-    for (int i = 0; i < nc; i++)
-        if (!guard || se->cand[i].type != DDZ_SINGLE || se->cand[i].rank >= top)
-            se->cand[kept++] = se->cand[i];
-        else if (i == 0 && policy_move == 0)
-            policy_move = -1;
-    if (guard && kept < nc) {
-        nc = kept;
-        if (nc == 0) /* every candidate was a lower single: the highest beats what they beat */
-            se->cand[nc++] = (DdzMove){ddz_ranks_of(top, 1), DDZ_SINGLE, (uint8_t)top, 1, 1};
-    }
+    bool picked = se->policy[v->seat].act(se->policy[v->seat].state, v, &pick) == 0 && pick.kind == DDZ_ACT_PLAY;
+    int policy_move;
+    int nc = ddz_search_candidates(v, se->moves, n, picked ? &pick.move : NULL, se->cfg.candidates, se->cand,
+                                   &policy_move);
     if (nc == 1) {
         *out = ddz_action_play(v->seat, se->cand[0], 0);
         return 0;
@@ -666,8 +677,26 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
                     best = i;
         }
     }
+    se->last_nc = nc;
+    se->last_best = best;
+    se->last_weight = weight;
     *out = ddz_action_play(v->seat, se->cand[best], 0);
     return 0;
+}
+
+int ddz_search_last(const DdzAgent *a, DdzMove *cand, double *value, int *chosen)
+{
+    if (a->act != search_act)
+        return 0;
+    const Search *se = a->state;
+    if (se->last_nc < 2 || se->last_weight <= 0)
+        return 0;
+    for (int i = 0; i < se->last_nc; i++) {
+        cand[i] = se->cand[i];
+        value[i] = se->value[i] / se->last_weight;
+    }
+    *chosen = se->last_best;
+    return se->last_nc;
 }
 
 static void search_free(void *state)
@@ -687,6 +716,7 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
     se->cfg = *cfg;
     se->solver = NULL;
     se->deadline = 0;
+    se->last_nc = 0;
     if (se->cfg.candidates < 1 || se->cfg.candidates > DDZ_MAX_MOVES)
         se->cfg.candidates = DDZ_MAX_MOVES;
     ddz_rng_seed(&se->rng, seed);
