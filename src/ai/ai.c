@@ -7,6 +7,7 @@
 #include "ddz/ai.h"
 #include "ddz/rule.h"
 #include "ddz/search.h"
+#include "ddz/student.h"
 
 static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", "expert"};
 
@@ -59,7 +60,7 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err)
 
 const char *ddz_ai_agent_names(void)
 {
-    return "random, greedy, rule, rule-v1, planner, search, search:MS, search:MS/SAMPLES, search:...:wp|adp, easy, normal, "
+    return "random, greedy, rule, rule-v1, planner, student, search, search:MS, search:MS/SAMPLES, search:...:wp|adp, easy, normal, "
            "hard, expert, hard:adp, expert:adp, expert:MS, hard:MS/SAMPLES:adp";
 }
 
@@ -129,6 +130,8 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
         return ddz_easy_agent_new(a, err);
     if (!strcmp(name, "planner"))
         return ddz_planner_agent_new(a, err);
+    if (!strcmp(name, "student"))
+        return ddz_student_agent_new(a, NULL, 0, err);
     /* "search" with the default budget and objective, or with options (search_options). */
     if (!strncmp(name, "search", 6) && (name[6] == '\0' || name[6] == ':')) {
         DdzSearchConfig cfg;

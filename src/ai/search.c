@@ -81,6 +81,9 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
                        (num = strtol(word + 5, &end, 10)) <= 100 && !*end) {
                 cfg->prior = (int)num;
                 prior = true;
+            } else if (!strcmp(word, "student") && !policy) {
+                cfg->policy = "student";
+                policy = true;
             } else if (!strcmp(word, "infer") && !cfg->infer) {
                 cfg->infer = true;
             } else if (!strcmp(word, "bid") && !bid) {
@@ -116,7 +119,7 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
 bad:
     if (err)
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN][:noiseP]"
+                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
                  "[:playoutsK][:priorP] (MS 0..60000, SAMPLES 1..200000, P 0..100, K 1..16)", name);
     return -1;
 }

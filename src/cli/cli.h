@@ -55,6 +55,7 @@ int cmd_deal(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_learn(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_botzone(int argc, char **argv);
 int cmd_split(int argc, char **argv);

@@ -149,6 +149,23 @@ static const CliCommand COMMANDS[] = {
      "and its 20 cards (redoubling), and how often a farmer's side won from its 17 cards\n"
      "(doubling). Deal k is shuffled from seed S+k (default 1).\n"
      "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"},
+    {"learn", cmd_learn,
+     "ddz learn data --out FILE [--teacher AGENT] [--games N] [--seed S] [--rules P] | ddz learn fit FILE... --out FILE.c "
+     "[--epochs N] [--temperature T] [--rate R] [--l2 L] [--holdout H] [--note TEXT]",
+     "Teaches the student agent (issue 14) to choose as the search chooses. 'data' plays N\n"
+     "games (default 100, game k dealt from seed S+k, seat 0 the landlord without bidding)\n"
+     "with the teacher (default search:0/200) in every seat and writes, for each of its play\n"
+     "decisions with a choice, the candidates' features and their average values. 'fit' fits\n"
+     "the student's weights to data files (a softmax over each decision's candidates against\n"
+     "the teacher's values, Adam), prints how often its top move is the teacher's on the\n"
+     "held-out decisions against the rule agent's, and writes the weights as C source (the\n"
+     "shipped ones are src/ai/student_weights.c; docs/ENGINE.md says how they were made).\n"
+     "  --rules P        standard, classic, douzero (default), botzone or hubei48\n"
+     "  --epochs N       passes over the data (default 30)\n"
+     "  --temperature T  soft targets softmax(value / T) (default 0.02)\n"
+     "  --rate R         Adam's step (default 0.01); --l2 L weight decay (default 1e-6)\n"
+     "  --holdout H      every (1/H)-th decision is held out for the report (default 0.1)\n"
+     "  --note TEXT      a line on how the data was made, for the C file's comment\n"},
     {"arena", cmd_arena, "ddz arena A B [--deals N] [--seed S] [--rules P] [--options LIST] [--bidding] [--jobs J]",
      "Agent A against agent B. Every deal is played twice with the sides swapped: A as the\n"
      "landlord against B as both farmers, then B as the landlord against A. Prints WP (the\n"

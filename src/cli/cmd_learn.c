@@ -1,0 +1,134 @@
+/* cmd_learn.c -- ddz learn: the student's data from the search's self-play, and its fit
+ * (student.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "ddz/student.h"
+
+static int learn_data(int argc, char **argv)
+{
+    DdzStudentDataConfig cfg = {"search:0/200", DDZ_RULES_DOUZERO, 100, 1};
+    const char *out = NULL;
+    for (int i = 2; i < argc; i++) {
+        char *end;
+        if (!strcmp(argv[i], "--rules")) {
+            if (cli_rules_option(argc, argv, &i, &cfg.rules) != 0)
+                return CLI_USAGE;
+        } else if (!strcmp(argv[i], "--teacher") && i + 1 < argc) {
+            cfg.teacher = argv[++i];
+        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+            out = argv[++i];
+        } else if (!strcmp(argv[i], "--games")) {
+            if (i + 1 >= argc || (cfg.games = strtol(argv[++i], &end, 10), *end) || cfg.games < 1)
+                return cli_fail("learn data: --games needs a positive number");
+        } else if (!strcmp(argv[i], "--seed")) {
+            if (i + 1 >= argc || !argv[i + 1][0] || (cfg.seed = strtoull(argv[++i], &end, 10), *end))
+                return cli_fail("learn data: --seed needs a number");
+        } else {
+            return cli_fail("learn data: unknown argument '%s' (see ddz help learn)", argv[i]);
+        }
+    }
+    if (!out)
+        return cli_fail("learn data: say where to write with --out FILE");
+    if (strncmp(cfg.teacher, "search", 6) != 0)
+        return cli_fail("learn data: the teacher must be a search agent (search:...), not '%s'", cfg.teacher);
+    FILE *f = fopen(out, "wb");
+    if (!f)
+        return cli_fail("learn data: cannot write %s", out);
+    DdzError err;
+    long n = ddz_student_data(&cfg, f, &err);
+    if (fclose(f) != 0 && n >= 0)
+        return cli_fail("learn data: cannot write %s", out);
+    if (n < 0)
+        return cli_fail("learn data: %s", err.msg);
+    printf("%ld decisions of %s in %ld games (rules %s, seed %llu) written to %s\n", n, cfg.teacher, cfg.games,
+           ddz_ruleset_name(cfg.rules), (unsigned long long)cfg.seed, out);
+    return CLI_OK;
+}
+
+static int learn_fit(int argc, char **argv)
+{
+    DdzStudentFitConfig cfg = ddz_student_fit_default();
+    const char *out = NULL, *note = "";
+    const char **paths = calloc((size_t)argc, sizeof *paths);
+    int npaths = 0;
+    if (!paths)
+        return cli_fail("learn fit: out of memory");
+    for (int i = 2; i < argc; i++) {
+        char *end;
+        double *num = !strcmp(argv[i], "--temperature") ? &cfg.temperature
+                      : !strcmp(argv[i], "--rate")      ? &cfg.rate
+                      : !strcmp(argv[i], "--l2")        ? &cfg.l2
+                      : !strcmp(argv[i], "--holdout")   ? &cfg.holdout
+                                                        : NULL;
+        if (num) {
+            if (i + 1 >= argc || (*num = strtod(argv[++i], &end), *end) || *num < 0 || *num > 1e3 ||
+                (num == &cfg.temperature && *num <= 0) || (num == &cfg.holdout && *num >= 0.5)) {
+                free(paths);
+                return cli_fail("learn fit: %s needs a number in range (see ddz help learn)", argv[i - 1]);
+            }
+        } else if (!strcmp(argv[i], "--epochs")) {
+            long e;
+            if (i + 1 >= argc || (e = strtol(argv[++i], &end, 10), *end) || e < 1 || e > 10000) {
+                free(paths);
+                return cli_fail("learn fit: --epochs needs a number from 1 to 10000");
+            }
+            cfg.epochs = (int)e;
+        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+            out = argv[++i];
+        } else if (!strcmp(argv[i], "--note") && i + 1 < argc) {
+            note = argv[++i];
+        } else if (argv[i][0] == '-') {
+            free(paths);
+            return cli_fail("learn fit: unknown argument '%s' (see ddz help learn)", argv[i]);
+        } else {
+            paths[npaths++] = argv[i];
+        }
+    }
+    if (npaths == 0 || !out) {
+        free(paths);
+        return cli_fail("learn fit: give the data files and --out FILE.c");
+    }
+    float *w = malloc(DDZ_STUDENT_FEATURES * sizeof *w);
+    DdzStudentFitReport rep;
+    DdzError err;
+    if (!w || ddz_student_fit(paths, npaths, &cfg, w, &rep, &err) != 0) {
+        free(paths);
+        free(w);
+        return cli_fail("learn fit: %s", w ? err.msg : "out of memory");
+    }
+    free(paths);
+    char comment[1024];
+    snprintf(comment, sizeof comment,
+             "%s\n%ld decisions learned, %ld held out: the top score is the teacher's move in %.4f of\n"
+             "those (the rule agent's choice: %.4f); the teacher's value lost a decision %.4f (rule %.4f).\n"
+             "Fit: %d epochs, temperature %g, rate %g, l2 %g.",
+             note, rep.train, rep.test, rep.test_agree, rep.test_rule_agree, rep.test_regret, rep.rule_regret,
+             cfg.epochs, cfg.temperature, cfg.rate, cfg.l2);
+    FILE *f = fopen(out, "w");
+    if (!f || ddz_student_write_c(f, w, comment) != 0) {
+        if (f)
+            fclose(f);
+        free(w);
+        return cli_fail("learn fit: cannot write %s", out);
+    }
+    free(w);
+    if (fclose(f) != 0)
+        return cli_fail("learn fit: cannot write %s", out);
+    printf("%ld decisions learned, %ld held out\n", rep.train, rep.test);
+    printf("held out: teacher's move on top %.4f (rule agent %.4f), loss %.4f, value lost %.4f (rule %.4f)\n",
+           rep.test_agree, rep.test_rule_agree, rep.test_loss, rep.test_regret, rep.rule_regret);
+    printf("weights written to %s\n", out);
+    return CLI_OK;
+}
+
+int cmd_learn(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "data"))
+        return learn_data(argc, argv);
+    if (argc >= 2 && !strcmp(argv[1], "fit"))
+        return learn_fit(argc, argv);
+    return cli_fail("learn: say 'data' or 'fit' (see ddz help learn)");
+}
