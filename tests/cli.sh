@@ -185,5 +185,22 @@ if ! grep -q "你的牌 (" "$tmp/hz.out" || ! grep -q "甲" "$tmp/hz.out"; then
 fi
 expect_err tournament_bad_agent "unknown agent" -- tournament --players 3 --agents nobody --seed 1
 
+# learn (issue 14's student): the data the search's self-play writes is what the fit reads;
+# the weights come out as C; bad requests are refused with the reason.
+runs=$((runs + 1))
+if ! "$DDZ" learn data --teacher search:0/4 --games 2 --seed 3 --out "$tmp/s.bin" >"$tmp/l1.out" 2>&1 ||
+    ! grep -q "^[0-9][0-9]* decisions of search:0/4 in 2 games (rules douzero, seed 3) written to" "$tmp/l1.out" ||
+    ! "$DDZ" learn fit "$tmp/s.bin" --epochs 2 --note "cli.sh" --out "$tmp/w.c" >"$tmp/l2.out" 2>&1 ||
+    ! grep -q "^held out: teacher's move on top 0\.[0-9]* (rule agent 0\.[0-9]*)" "$tmp/l2.out" ||
+    ! grep -q "const float ddz_student_weights\[DDZ_STUDENT_FEATURES\]" "$tmp/w.c" || ! grep -q "cli.sh" "$tmp/w.c"; then
+    fails=$((fails + 1))
+    echo "FAIL learn_data_and_fit: $(cat "$tmp/l1.out" "$tmp/l2.out")"
+fi
+expect_err learn_what "say 'data' or 'fit'" -- learn
+expect_err learn_no_out "say where to write with --out FILE" -- learn data --games 1
+expect_err learn_teacher "the teacher must be a search agent" -- learn data --teacher rule --out "$tmp/x.bin"
+expect_err learn_missing "$tmp/none.bin: cannot open it" -- learn fit "$tmp/none.bin" --out "$tmp/x.c"
+expect_err learn_not_data "not a student data file" -- learn fit "$tmp/w.c" --out "$tmp/x.c"
+
 echo "cli.sh: $((runs - fails))/$runs passed"
 [ $fails = 0 ]

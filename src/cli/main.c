@@ -152,7 +152,7 @@ static const CliCommand COMMANDS[] = {
     {"learn", cmd_learn,
      "ddz learn data --out FILE [--teacher AGENT] [--games N] [--seed S] [--rules P] | ddz learn fit FILE... --out FILE.c "
      "[--epochs N] [--temperature T] [--rate R] [--l2 L] [--holdout H] [--note TEXT]",
-     "Teaches the student agent (issue 14) to choose as the search chooses. 'data' plays N\n"
+     "Teaches the student agent to choose as the search chooses. 'data' plays N\n"
      "games (default 100, game k dealt from seed S+k, seat 0 the landlord without bidding)\n"
      "with the teacher (default search:0/200) in every seat and writes, for each of its play\n"
      "decisions with a choice, the candidates' features and their average values. 'fit' fits\n"
@@ -176,8 +176,9 @@ static const CliCommand COMMANDS[] = {
      "agents whose play does not depend on time). Search agents take options after colons:\n"
      "search:MS (a time budget), search:0/N (N samples, reproducible), :adp (expected points)\n"
      "or :wp (win chance), :infer (the opponent model), :bid (bids by play-outs),\n"
-     ":rule-v1 (play-outs by the frozen rule agent), :noiseP:playoutsK (K play-outs a world\n"
-     "by rule agents taking their runner-up P% of the time), :priorP, e.g.\n"
+     ":rule-v1 (play-outs by the frozen rule agent), :student (play-outs by the student,\n"
+     "ddz help learn), :noiseP:playoutsK (K play-outs a world by rule agents taking their\n"
+     "runner-up P% of the time), :priorP, e.g.\n"
      "search:0/200:adp:infer, expert:adp, expert:1000, hard:noise30:playouts4.\n"
      "  --deals N    deals to play (default 1000), 2N games\n"
      "  --seed S     default 1\n"
