@@ -4,6 +4,7 @@
 #define DDZ_TEST_POSITIONS_H
 
 #include <stdio.h>
+#include <string.h>
 
 #include "ddz/ai.h"
 #include "ddz/agent.h"
@@ -61,6 +62,23 @@ static inline void drive(DdzGame *g, const char *const *plays)
         if (ddz_game_apply(g, &a, &err) != 0)
             fail_msg("test bug: seat %d cannot play %s: %s", g->turn, *plays, err.msg);
     }
+}
+
+/* The rule options of game i: bidding flows, doubling, 明牌, play_all, the packet deal (those
+ * hubei48 refuses are left out there). */
+static inline DdzOptions mixed_options(DdzRuleset rules, int i)
+{
+    static const char *const mixes[] = {"", "bid=rob", "double=app", "double=farmer,show", "play_all",
+                                        "first=heart3,packet"};
+    DdzOptions o = ddz_options_default();
+    o.rules = rules;
+    char mix[64];
+    snprintf(mix, sizeof mix, "%s", mixes[i % 6]);
+    DdzError err;
+    for (char *tok = strtok(mix, ","); tok; tok = strtok(NULL, ","))
+        if (ddz_options_set(&o, tok, &err) != 0 && rules != DDZ_RULES_HUBEI48)
+            fail_msg("test bug: %s", err.msg);
+    return o;
 }
 
 /* Plays games with own[s] in seat s (every third game one of them against two random agents,

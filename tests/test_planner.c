@@ -58,23 +58,6 @@ static void plans_cost_what_the_table_says(void **state)
     }
 }
 
-/* The rule options of game i: bidding flows, doubling, 明牌, play_all, the packet deal (those
- * hubei48 refuses are left out there). */
-static DdzOptions planner_options(DdzRuleset rules, int i)
-{
-    static const char *const mixes[] = {"", "bid=rob", "double=app", "double=farmer,show", "play_all",
-                                        "first=heart3,packet"};
-    DdzOptions o = ddz_options_default();
-    o.rules = rules;
-    char mix[64];
-    snprintf(mix, sizeof mix, "%s", mixes[i % 6]);
-    DdzError err;
-    for (char *tok = strtok(mix, ","); tok; tok = strtok(NULL, ","))
-        if (ddz_options_set(&o, tok, &err) != 0 && rules != DDZ_RULES_HUBEI48)
-            fail_msg("test bug: %s", err.msg);
-    return o;
-}
-
 /* Every preset and rule mix, with the planner in every seat and against two random agents:
  * every action is checked by the engine and every game ends. */
 static void planner_plays_legal_games_to_the_end(void **state)
@@ -84,7 +67,7 @@ static void planner_plays_legal_games_to_the_end(void **state)
     for (int s = 0; s < 3; s++)
         new_planner(&pl[s]);
     for (int rules = 0; rules < DDZ_RULES_NB; rules++)
-        agents_play_legal_games(pl, (DdzRuleset)rules, planner_options, 240, 5000);
+        agents_play_legal_games(pl, (DdzRuleset)rules, mixed_options, 240, 5000);
     for (int s = 0; s < 3; s++)
         ddz_agent_free(&pl[s]);
 }

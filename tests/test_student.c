@@ -134,20 +134,6 @@ static void student_with_rule_weights_plays_as_the_rule_agent(void **state)
     ddz_agent_free(&rule);
 }
 
-static DdzOptions student_options(DdzRuleset rules, int i)
-{
-    static const char *const mixes[] = {"", "bid=rob", "double=farmer,show", "play_all"};
-    DdzOptions o = ddz_options_default();
-    o.rules = rules;
-    char mix[64];
-    snprintf(mix, sizeof mix, "%s", mixes[i % 4]);
-    DdzError err;
-    for (char *tok = strtok(mix, ","); tok; tok = strtok(NULL, ","))
-        if (ddz_options_set(&o, tok, &err) != 0 && rules != DDZ_RULES_HUBEI48)
-            fail_msg("test bug: %s", err.msg);
-    return o;
-}
-
 /* The shipped weights, and the search with the student as its play-out policy, play legal
  * games to the end under every preset. */
 static void shipped_student_plays_legal_games(void **state)
@@ -159,7 +145,7 @@ static void shipped_student_plays_legal_games(void **state)
         assert_int_equal(ddz_ai_agent_new(&st[s], "student", 1, &err), 0);
     assert_string_equal(st[0].name, "student");
     for (int rules = 0; rules < DDZ_RULES_NB; rules++)
-        agents_play_legal_games(st, (DdzRuleset)rules, student_options, 60, 9000);
+        agents_play_legal_games(st, (DdzRuleset)rules, mixed_options, 60, 9000);
     for (int s = 0; s < 3; s++)
         ddz_agent_free(&st[s]);
     DdzSearchConfig cfg;
@@ -168,7 +154,7 @@ static void shipped_student_plays_legal_games(void **state)
     assert_int_not_equal(ddz_search_config_parse("search:student:rule-v1", &cfg, &err), 0);
     for (int s = 0; s < 3; s++)
         assert_int_equal(ddz_ai_agent_new(&st[s], "search:0/4:student", 1 + (uint64_t)s, &err), 0);
-    agents_play_legal_games(st, DDZ_RULES_DOUZERO, student_options, 12, 9100);
+    agents_play_legal_games(st, DDZ_RULES_DOUZERO, mixed_options, 12, 9100);
     for (int s = 0; s < 3; s++)
         ddz_agent_free(&st[s]);
 }
