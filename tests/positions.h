@@ -66,7 +66,7 @@ static inline void drive(DdzGame *g, const char *const *plays)
 
 /* The rule options of game i: bidding flows, doubling, 明牌, play_all, the packet deal (those
  * hubei48 refuses are left out there). */
-static inline DdzOptions mixed_options(DdzRuleset rules, int i)
+static inline DdzOptions option_mix(DdzRuleset rules, int i)
 {
     static const char *const mixes[] = {"", "bid=rob", "double=app", "double=farmer,show", "play_all",
                                         "first=heart3,packet"};

@@ -67,7 +67,7 @@ static void planner_plays_legal_games_to_the_end(void **state)
     for (int s = 0; s < 3; s++)
         new_planner(&pl[s]);
     for (int rules = 0; rules < DDZ_RULES_NB; rules++)
-        agents_play_legal_games(pl, (DdzRuleset)rules, mixed_options, 240, 5000);
+        agents_play_legal_games(pl, (DdzRuleset)rules, option_mix, 240, 5000);
     for (int s = 0; s < 3; s++)
         ddz_agent_free(&pl[s]);
 }

@@ -145,7 +145,7 @@ static void shipped_student_plays_legal_games(void **state)
         assert_int_equal(ddz_ai_agent_new(&st[s], "student", 1, &err), 0);
     assert_string_equal(st[0].name, "student");
     for (int rules = 0; rules < DDZ_RULES_NB; rules++)
-        agents_play_legal_games(st, (DdzRuleset)rules, mixed_options, 60, 9000);
+        agents_play_legal_games(st, (DdzRuleset)rules, option_mix, 60, 9000);
     for (int s = 0; s < 3; s++)
         ddz_agent_free(&st[s]);
     DdzSearchConfig cfg;
@@ -154,7 +154,7 @@ static void shipped_student_plays_legal_games(void **state)
     assert_int_not_equal(ddz_search_config_parse("search:student:rule-v1", &cfg, &err), 0);
     for (int s = 0; s < 3; s++)
         assert_int_equal(ddz_ai_agent_new(&st[s], "search:0/4:student", 1 + (uint64_t)s, &err), 0);
-    agents_play_legal_games(st, DDZ_RULES_DOUZERO, mixed_options, 12, 9100);
+    agents_play_legal_games(st, DDZ_RULES_DOUZERO, option_mix, 12, 9100);
     for (int s = 0; s < 3; s++)
         ddz_agent_free(&st[s]);
 }
