@@ -196,7 +196,14 @@ if ! "$DDZ" learn data --teacher search:0/4 --games 2 --seed 3 --out "$tmp/s.bin
     fails=$((fails + 1))
     echo "FAIL learn_data_and_fit: $(cat "$tmp/l1.out" "$tmp/l2.out")"
 fi
-expect_err learn_what "say 'data' or 'fit'" -- learn
+expect_err learn_what "say 'data', 'fit' or 'agree'" -- learn
+runs=$((runs + 1))
+"$DDZ" learn agree rule rule-v1 --games 3 >"$tmp/l3.out" 2>&1
+if ! grep -q "^same move 1.0000; rule plays the rule agent's move 1.0000, rule-v1 1.0000" "$tmp/l3.out"; then
+    fails=$((fails + 1))
+    echo "FAIL learn_agree: $(cat "$tmp/l3.out")"
+fi
+expect_err learn_agree_two "name two agents" -- learn agree rule
 expect_err learn_no_out "say where to write with --out FILE" -- learn data --games 1
 expect_err learn_teacher "the teacher must be a search agent" -- learn data --teacher rule --out "$tmp/x.bin"
 expect_err learn_missing "$tmp/none.bin: cannot open it" -- learn fit "$tmp/none.bin" --out "$tmp/x.c"

@@ -90,6 +90,20 @@ typedef struct DdzStudentFitReport {
  * filled, or -1 with err (a file missing, of another feature count, or damaged). */
 int ddz_student_fit(const char *const *paths, int npaths, const DdzStudentFitConfig *cfg, float *w,
                     DdzStudentFitReport *rep, DdzError *err);
+/* How often two agents choose the same play: games played by agent a in every seat (game k
+ * dealt from seed + k, seat 0 the landlord without bidding); at each play decision with two
+ * or more legal moves, agent b (seeded apart from a, so that "search:0/200" twice measures
+ * the search against itself) is asked too. Also counts how often each agrees with the rule
+ * agent's choice, and, where both depart from it, how often they depart to the same move. */
+typedef struct DdzAgreement {
+    long decisions, same, a_rule, b_rule, both_depart, same_departure;
+    /* By situation: [leading, following the partner, following an opponent][the landlord,
+     * the farmer the landlord follows, the other farmer]: decisions, and a's departures
+     * from the rule agent's move. */
+    long by_situation[3][3], a_departs[3][3];
+} DdzAgreement;
+int ddz_learn_agreement(const char *a, const char *b, DdzRuleset rules, long games, uint64_t seed, DdzAgreement *out,
+                        DdzError *err);
 /* Writes w as the C source of ddz_student_weights, with `comment` (how it was made) on top. */
 int ddz_student_write_c(FILE *out, const float *w, const char *comment);
 

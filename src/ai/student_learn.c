@@ -114,6 +114,78 @@ done:
     return written;
 }
 
+int ddz_learn_agreement(const char *a, const char *b, DdzRuleset rules, long games, uint64_t seed, DdzAgreement *out,
+                        DdzError *err)
+{
+    memset(out, 0, sizeof *out);
+    DdzGame *g = malloc(sizeof *g);
+    if (!g)
+        return ddz_error_set(err, 0, "out of memory");
+    int rc = 0;
+    for (long k = 0; k < games && rc == 0; k++) {
+        DdzAgent ag[DDZ_SEAT_NB], other, rule;
+        int made = 0;
+        for (; made < DDZ_SEAT_NB; made++)
+            if (ddz_ai_agent_new(&ag[made], a, seat_seed(seed, k, made), err) != 0)
+                break;
+        bool ok = made == DDZ_SEAT_NB && ddz_ai_agent_new(&other, b, seat_seed(~seed, k, 0), err) == 0;
+        if (ok && ddz_ai_agent_new(&rule, "rule", 1, err) != 0) {
+            ddz_agent_free(&other);
+            ok = false;
+        }
+        if (!ok) {
+            while (made-- > 0)
+                ddz_agent_free(&ag[made]);
+            free(g);
+            return -1;
+        }
+        DdzOptions opt = ddz_options_default();
+        opt.rules = rules;
+        DdzRng rng;
+        ddz_rng_seed(&rng, seed + (uint64_t)k);
+        ddz_game_new(g, &opt, &rng, 0);
+        DdzAction bid = ddz_action_bid(0, 3);
+        rc = ddz_game_apply(g, &bid, err);
+        DdzMove legal[DDZ_MAX_MOVES + 1];
+        while (rc == 0 && g->phase == DDZ_PHASE_PLAY) {
+            DdzView v;
+            DdzAction x, y, z;
+            ddz_game_view(g, g->turn, &v);
+            if (ag[g->turn].act(ag[g->turn].state, &v, &x) != 0) {
+                rc = ddz_error_set(err, 0, "game %ld: %.60s found no action", k, a);
+                break;
+            }
+            if (ddz_view_legal_moves(&v, legal) >= 2) {
+                if (other.act(other.state, &v, &y) != 0 || rule.act(rule.state, &v, &z) != 0) {
+                    rc = ddz_error_set(err, 0, "game %ld: %.60s found no action", k, b);
+                    break;
+                }
+                bool same = ddz_move_equal(&x.move, &y.move), ar = ddz_move_equal(&x.move, &z.move),
+                     br = ddz_move_equal(&y.move, &z.move);
+                int lead = v.table.type == DDZ_PASS ? 0 : v.landlord != v.seat && v.table_seat != v.landlord ? 1 : 2;
+                int role = v.seat == v.landlord ? 0 : (v.seat + 1) % DDZ_SEAT_NB == v.landlord ? 1 : 2;
+                out->by_situation[lead][role]++;
+                out->a_departs[lead][role] += !ar;
+                out->decisions++;
+                out->same += same;
+                out->a_rule += ar;
+                out->b_rule += br;
+                if (!ar && !br) {
+                    out->both_depart++;
+                    out->same_departure += same;
+                }
+            }
+            rc = ddz_game_apply(g, &x, err);
+        }
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            ddz_agent_free(&ag[s]);
+        ddz_agent_free(&other);
+        ddz_agent_free(&rule);
+    }
+    free(g);
+    return rc;
+}
+
 /* The fit -----------------------------------------------------------------------------------*/
 
 DdzStudentFitConfig ddz_student_fit_default(void)

@@ -124,11 +124,61 @@ static int learn_fit(int argc, char **argv)
     return CLI_OK;
 }
 
+static int learn_agree(int argc, char **argv)
+{
+    const char *names[2] = {NULL, NULL};
+    DdzRuleset rules = DDZ_RULES_DOUZERO;
+    long games = 20;
+    uint64_t seed = 1;
+    int nnames = 0;
+    for (int i = 2; i < argc; i++) {
+        char *end;
+        if (!strcmp(argv[i], "--rules")) {
+            if (cli_rules_option(argc, argv, &i, &rules) != 0)
+                return CLI_USAGE;
+        } else if (!strcmp(argv[i], "--games")) {
+            if (i + 1 >= argc || (games = strtol(argv[++i], &end, 10), *end) || games < 1)
+                return cli_fail("learn agree: --games needs a positive number");
+        } else if (!strcmp(argv[i], "--seed")) {
+            if (i + 1 >= argc || !argv[i + 1][0] || (seed = strtoull(argv[++i], &end, 10), *end))
+                return cli_fail("learn agree: --seed needs a number");
+        } else if (argv[i][0] != '-' && nnames < 2) {
+            names[nnames++] = argv[i];
+        } else {
+            return cli_fail("learn agree: unknown argument '%s' (see ddz help learn)", argv[i]);
+        }
+    }
+    if (nnames != 2)
+        return cli_fail("learn agree: name two agents");
+    DdzAgreement ag;
+    DdzError err;
+    if (ddz_learn_agreement(names[0], names[1], rules, games, seed, &ag, &err) != 0)
+        return cli_fail("learn agree: %s", err.msg);
+    double n = ag.decisions > 0 ? (double)ag.decisions : 1;
+    printf("%ld decisions with a choice in %ld games of %s (rules %s, seed %llu)\n", ag.decisions, games, names[0],
+           ddz_ruleset_name(rules), (unsigned long long)seed);
+    printf("same move %.4f; %s plays the rule agent's move %.4f, %s %.4f\n", ag.same / n, names[0], ag.a_rule / n,
+           names[1], ag.b_rule / n);
+    printf("both depart from the rule agent in %ld, to the same move in %.4f of those\n", ag.both_depart,
+           ag.both_depart > 0 ? (double)ag.same_departure / (double)ag.both_depart : 0.0);
+    static const char *const LEAD[3] = {"leading", "following the partner", "following an opponent"};
+    static const char *const ROLE[3] = {"the landlord", "the farmer before the landlord", "the farmer after it"};
+    printf("%s departs from the rule agent's move, by situation:\n", names[0]);
+    for (int l = 0; l < 3; l++)
+        for (int r = 0; r < 3; r++)
+            if (ag.by_situation[l][r] > 0)
+                printf("  %-22s %-31s %6ld decisions, departs %.4f\n", LEAD[l], ROLE[r], ag.by_situation[l][r],
+                       (double)ag.a_departs[l][r] / (double)ag.by_situation[l][r]);
+    return CLI_OK;
+}
+
 int cmd_learn(int argc, char **argv)
 {
+    if (argc >= 2 && !strcmp(argv[1], "agree"))
+        return learn_agree(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "data"))
         return learn_data(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "fit"))
         return learn_fit(argc, argv);
-    return cli_fail("learn: say 'data' or 'fit' (see ddz help learn)");
+    return cli_fail("learn: say 'data', 'fit' or 'agree' (see ddz help learn)");
 }

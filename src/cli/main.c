@@ -151,7 +151,8 @@ static const CliCommand COMMANDS[] = {
      "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"},
     {"learn", cmd_learn,
      "ddz learn data --out FILE [--teacher AGENT] [--games N] [--seed S] [--rules P] | ddz learn fit FILE... --out FILE.c "
-     "[--epochs N] [--temperature T] [--rate R] [--l2 L] [--holdout H] [--note TEXT]",
+     "[--epochs N] [--temperature T] [--rate R] [--l2 L] [--holdout H] [--note TEXT] | ddz learn agree A B [--games N] "
+     "[--seed S] [--rules P]",
      "Teaches the student agent to choose as the search chooses. 'data' plays N\n"
      "games (default 100, game k dealt from seed S+k, seat 0 the landlord without bidding)\n"
      "with the teacher (default search:0/200) in every seat and writes, for each of its play\n"
@@ -160,6 +161,10 @@ static const CliCommand COMMANDS[] = {
      "the teacher's values, Adam), prints how often its top move is the teacher's on the\n"
      "held-out decisions against the rule agent's, and writes the weights as C source (the\n"
      "shipped ones are src/ai/student_weights.c; docs/ENGINE.md says how they were made).\n"
+     "'agree' plays N games (default 20) with agent A in every seat and asks agent B too at\n"
+     "each play decision with a choice: how often they choose the same move, and each the\n"
+     "rule agent's (the ceiling of what a student of A can learn is A against itself:\n"
+     "ddz learn agree search:0/200 search:0/200).\n"
      "  --rules P        standard, classic, douzero (default), botzone or hubei48\n"
      "  --epochs N       passes over the data (default 30)\n"
      "  --temperature T  soft targets softmax(value / T) (default 0.02)\n"
