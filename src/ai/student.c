@@ -155,9 +155,7 @@ int ddz_student_describe(DdzStudentDescriber *d, const DdzView *v, const DdzMove
             f[20] = goes_out && opp;
             f[21] = (float)controls(rest) / 4.0f;
         } else {
-            int plays;
-            (void)worth(d->sp, hand, &plays);
-            f[4] = (float)plays / 5.0f;
+            f[4] = (float)plays0 / 5.0f;
             f[21] = (float)controls(hand) / 4.0f;
         }
     }
