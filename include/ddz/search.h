@@ -52,6 +52,14 @@ DdzSearchConfig ddz_search_default(void);
  * (0) or -1 when pick was dropped or not given. Returns the number of candidates. */
 int ddz_search_candidates(const DdzView *v, const DdzMove *legal, int n, const DdzMove *pick, int max,
                           DdzMove *out, int *pick_at);
+/* Rebuilds into *world the full game of view v with the hidden cards placed as hands[3] say
+ * (each seat's cards now, as ddz_search_sample draws them): the deal those hands and the
+ * cards played make, then every public action of v. agrees (when not NULL) is asked about
+ * each action of another seat before it is applied, in the world as it stands. Returns the
+ * number of actions agrees refused (and, under hubei48, of passes the drawn hand could have
+ * beaten), or -1 when the hands cannot have made v. */
+int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards hands[DDZ_SEAT_NB],
+                     bool (*agrees)(void *ctx, const DdzGame *world, const DdzAction *a), void *ctx);
 /* The last decision of search agent a, when it was a play with a choice among two or more
  * candidates: copies the candidates to cand and their average values over the samples (the
  * objective's units, the policy's prior included) to value, both of DDZ_MAX_MOVES + 1 room,

@@ -181,13 +181,14 @@ void ddz_search_sample(const DdzView *v, DdzRng *rng, DdzCards hands[DDZ_SEAT_NB
     /* Before the landlord is known the three bottom cards are unseen too: they stay out. */
 }
 
-/* Whether the policy, in the other seat's place in this world, would have taken action a:
- * the opponent model behind the sample weights. */
-static bool policy_agrees(Search *se, const DdzAction *a)
+/* Whether the policy, in the other seat's place in world w, would have taken action a: the
+ * opponent model behind the sample weights. */
+static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
 {
+    Search *se = ctx;
     DdzView ov;
     DdzAction mine;
-    ddz_game_view(&se->world, a->seat, &ov);
+    ddz_game_view(w, a->seat, &ov);
     if (se->policy[a->seat].act(se->policy[a->seat].state, &ov, &mine) != 0 || mine.kind != a->kind)
         return false;
     if (a->kind == DDZ_ACT_PLAY)
@@ -195,10 +196,8 @@ static bool policy_agrees(Search *se, const DdzAction *a)
     return mine.value == a->value;
 }
 
-/* Rebuilds the full game of one sample: the original deal, then every public action.
- * Returns the number of the other seats' decisions the policy would have made differently
- * in this world (the sample's weight falls with it), or -1 if the sample is impossible. */
-static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB])
+int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards now[DDZ_SEAT_NB],
+                     bool (*agrees)(void *ctx, const DdzGame *world, const DdzAction *a), void *ctx)
 {
     DdzCards dealt[DDZ_SEAT_NB], all = 0;
     bool crowned = v->landlord < DDZ_SEAT_NB;
@@ -211,22 +210,29 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
     DdzCards bottom = crowned ? v->bottom : ddz_ruleset_deck(v->opt.rules) & ~all;
     DdzOptions opt = v->opt;
     opt.first_bidder = DDZ_FIRST_GIVEN; /* the real first bidder is public: keep it */
-    if (ddz_game_from_hands(&se->world, &opt, dealt, bottom, v->first, NULL) != 0)
+    if (ddz_game_from_hands(world, &opt, dealt, bottom, v->first, NULL) != 0)
         return -1;
     int misses = 0;
     for (int i = 0; i < v->nhist; i++) {
         const DdzAction *a = &v->hist[i];
-        if (se->cfg.infer && a->seat != v->seat && a->kind != DDZ_ACT_SHOW && !policy_agrees(se, a))
+        if (agrees && a->seat != v->seat && a->kind != DDZ_ACT_SHOW && !agrees(ctx, world, a))
             misses++;
-        if (ddz_game_apply(&se->world, a, NULL) != 0) {
+        if (ddz_game_apply(world, a, NULL) != 0) {
             /* hubei48: a pass the sampled hand could have beaten (the real one could not)
              * makes the world less likely, as a decision the policy would not make. */
-            if (a->kind != DDZ_ACT_PLAY || a->move.type != DDZ_PASS || ddz_game_apply_known(&se->world, a, NULL) != 0)
+            if (a->kind != DDZ_ACT_PLAY || a->move.type != DDZ_PASS || ddz_game_apply_known(world, a, NULL) != 0)
                 return -1;
             misses++;
         }
     }
     return misses;
+}
+
+/* Rebuilds the full game of one sample into se->world (ddz_search_world), with the opponent
+ * model when the search infers. */
+static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB])
+{
+    return ddz_search_world(&se->world, v, now, se->cfg.infer ? policy_agrees : NULL, se);
 }
 
 /* The value of one world's end to `seat`: won tells whether its side won; value is what
