@@ -6,7 +6,6 @@
 
 #include "ddz/ai.h"
 #include "ddz/rule.h"
-#include "ddz/mcts.h"
 #include "ddz/search.h"
 #include "ddz/student.h"
 
@@ -61,8 +60,8 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err)
 
 const char *ddz_ai_agent_names(void)
 {
-    return "random, greedy, rule, rule-v1, planner, student, mcts, mcts:MS/ITERATIONS, search, search:MS, "
-           "search:MS/SAMPLES:adp, easy, normal, hard, expert, expert:adp, hard:MS/SAMPLES";
+    return "random, greedy, rule, rule-v1, planner, student, search, search:MS, search:MS/SAMPLES, search:...:wp|adp, "
+           "easy, normal, hard, expert, hard:adp, expert:adp, expert:MS, hard:MS/SAMPLES:adp";
 }
 
 int ddz_ai_resolve_name(const char *name, char *buf, size_t size)
@@ -133,12 +132,6 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
         return ddz_planner_agent_new(a, err);
     if (!strcmp(name, "student"))
         return ddz_student_agent_new(a, NULL, 0, err);
-    if (!strncmp(name, "mcts", 4) && (name[4] == '\0' || name[4] == ':')) {
-        DdzMctsConfig cfg;
-        if (ddz_mcts_config_parse(name, &cfg, err) != 0)
-            return -1;
-        return ddz_mcts_agent_new(a, &cfg, seed, err);
-    }
     /* "search" with the default budget and objective, or with options (search_options). */
     if (!strncmp(name, "search", 6) && (name[6] == '\0' || name[6] == ':')) {
         DdzSearchConfig cfg;
