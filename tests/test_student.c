@@ -221,6 +221,15 @@ static void copy_prefix(const char *from, const char *to, long bytes, const char
     fclose(out);
 }
 
+static void count_progress(void *ctx, long games, long decisions)
+{
+    long *seen = ctx;
+    assert_int_equal(games, seen[0] + 1);
+    assert_true(decisions >= seen[1]);
+    seen[0] = games;
+    seen[1] = decisions;
+}
+
 /* learn data writes what learn fit reads; a cut or foreign file is refused with its reason. */
 static void data_and_fit_round_trip(void **state)
 {
@@ -228,7 +237,8 @@ static void data_and_fit_round_trip(void **state)
     char data[64], bad[64];
     temp_path(data, sizeof data, "data");
     temp_path(bad, sizeof bad, "bad");
-    DdzStudentDataConfig dc = {"search:0/8", DDZ_RULES_DOUZERO, 4, 77};
+    long seen[2] = {0, 0};
+    DdzStudentDataConfig dc = {"search:0/8", DDZ_RULES_DOUZERO, 4, 77, count_progress, seen};
     DdzError err;
     FILE *f = fopen(data, "wb");
     assert_non_null(f);
@@ -236,7 +246,9 @@ static void data_and_fit_round_trip(void **state)
     fclose(f);
     if (n < 0)
         fail_msg("learn data: %s", err.msg);
-    assert_true(n >= 40); /* about 30 decisions with a choice a game */
+    assert_true(n >= 40); /* about 20 decisions with a choice a game */
+    assert_int_equal(seen[0], 4); /* told after every game */
+    assert_int_equal(seen[1], n);
     DdzStudentFitConfig fc = ddz_student_fit_default();
     fc.epochs = 3;
     float *w = test_malloc(DDZ_STUDENT_FEATURES * sizeof *w);

@@ -63,6 +63,9 @@ typedef struct DdzStudentDataConfig {
     DdzRuleset rules;
     long games;          /* game k dealt from seed + k, seat 0 the landlord without bidding */
     uint64_t seed;
+    /* Called (when not NULL) after every game with the games and decisions so far. */
+    void (*progress)(void *ctx, long games, long decisions);
+    void *progress_ctx;
 } DdzStudentDataConfig;
 /* Plays the games and writes every decision with two or more candidates to out. Returns
  * the number of decisions written, or -1 with err. */

@@ -101,6 +101,8 @@ long ddz_student_data(const DdzStudentDataConfig *cfg, FILE *out, DdzError *err)
             written = -1;
             goto done;
         }
+        if (cfg->progress)
+            cfg->progress(cfg->progress_ctx, k + 1, written);
     }
     if (fflush(out) == 0)
         goto done;

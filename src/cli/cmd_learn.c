@@ -3,13 +3,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "ddz/student.h"
 
+/* On a terminal, a line that says how far learn data has come, every 10 games. */
+static void data_progress(void *ctx, long games, long decisions)
+{
+    const DdzStudentDataConfig *cfg = ctx;
+    if (games % 10 == 0 || games == cfg->games)
+        fprintf(stderr, "\rlearn data: %ld of %ld games, %ld decisions%s", games, cfg->games, decisions,
+                games == cfg->games ? "\n" : "");
+}
+
 static int learn_data(int argc, char **argv)
 {
-    DdzStudentDataConfig cfg = {"search:0/200", DDZ_RULES_DOUZERO, 100, 1};
+    DdzStudentDataConfig cfg = {"search:0/200", DDZ_RULES_DOUZERO, 100, 1, NULL, NULL};
     const char *out = NULL;
     for (int i = 2; i < argc; i++) {
         char *end;
@@ -37,6 +47,10 @@ static int learn_data(int argc, char **argv)
     FILE *f = fopen(out, "wb");
     if (!f)
         return cli_fail("learn data: cannot write %s", out);
+    if (isatty(STDERR_FILENO)) {
+        cfg.progress = data_progress;
+        cfg.progress_ctx = &cfg;
+    }
     DdzError err;
     long n = ddz_student_data(&cfg, f, &err);
     if (fclose(f) != 0 && n >= 0)
