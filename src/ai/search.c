@@ -10,6 +10,7 @@
 #include "ddz/rule.h"
 #include "ddz/search.h"
 #include "ddz/solve.h"
+#include "threat.h"
 
 typedef struct Search {
     DdzSearchConfig cfg;
@@ -341,19 +342,6 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
     return out;
 }
 
-/* The ranks an opponent of v's seat might hold: every card not seen, less the cards known
- * to be in another seat (a shown hand, the landlord's unplayed bottom). */
-static DdzRanks opponent_pool(const DdzView *v, int o)
-{
-    DdzCards seen = v->hand | v->played[0] | v->played[1] | v->played[2], elsewhere = 0;
-    if (v->shown[o])
-        return ddz_cards_ranks(v->shown[o] & ~seen);
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (s != o && s != v->seat)
-            elsewhere |= v->shown[s] ? v->shown[s] : s == v->landlord ? v->bottom : 0;
-    return ddz_cards_ranks(ddz_ruleset_deck(v->opt.rules) & ~seen & ~elsewhere);
-}
-
 /* Moves the search plays only when the samples leave no doubt (issue 14), because a few
  * hundred play-outs by a policy that errs misjudge them:
  * - leading a single that an opponent holding one card might beat (it goes out on it);
@@ -366,13 +354,14 @@ static bool risky_move(const DdzView *v, const DdzMove *m)
         return true;
     if (m->type != DDZ_SINGLE || v->table.type != DDZ_PASS)
         return false;
+    DdzRanks pool[DDZ_SEAT_NB];
+    ddz_threat_pools(v, pool);
     for (int o = 0; o < DDZ_SEAT_NB; o++) {
         bool opponent = o != v->seat && (v->seat == v->landlord || o == v->landlord);
         if (!opponent || v->count[o] != 1)
             continue;
-        DdzRanks pool = opponent_pool(v, o);
         for (int r = m->rank + 1; r < DDZ_RANK_NB; r++)
-            if (ddz_ranks_get(pool, r))
+            if (ddz_ranks_get(pool[o], r))
                 return true;
     }
     return false;
