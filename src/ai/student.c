@@ -94,16 +94,25 @@ static void situation(const DdzView *v, float ctx[DDZ_STUDENT_CTX_NB])
     ctx[14] = v->count[me] >= 15;
 }
 
-int ddz_student_describe(DdzStudentDescriber *d, const DdzView *v, const DdzMove *cand, int n,
-                         float ctx[DDZ_STUDENT_CTX_NB], float *feats)
+/* The rule agent's play in v into *pick; false when it has none. */
+static bool rule_pick(DdzStudentDescriber *d, const DdzView *v, DdzMove *pick)
+{
+    DdzAction a;
+    if (d->rule.act(d->rule.state, v, &a) != 0 || a.kind != DDZ_ACT_PLAY)
+        return false;
+    *pick = a.move;
+    return true;
+}
+
+/* ddz_student_describe with the rule agent's choice already known (NULL: none). */
+static int describe(DdzStudentDescriber *d, const DdzView *v, const DdzMove *cand, int n, const DdzMove *pick,
+                    float ctx[DDZ_STUDENT_CTX_NB], float *feats)
 {
     if (!d->sp || ddz_splitter_rules(d->sp) != v->opt.rules) {
         ddz_splitter_free(d->sp);
         if (!(d->sp = ddz_splitter_new(v->opt.rules, DDZ_SPLIT_PLAY_COST, MEMO_BITS)))
             return -1;
     }
-    DdzAction pick;
-    bool picked = d->rule.act(d->rule.state, v, &pick) == 0 && pick.kind == DDZ_ACT_PLAY;
     DdzRanks pool[DDZ_SEAT_NB];
     ddz_threat_pools(v, pool);
     int me = v->seat, L = v->landlord;
@@ -117,7 +126,7 @@ int ddz_student_describe(DdzStudentDescriber *d, const DdzView *v, const DdzMove
         memset(f, 0, DDZ_STUDENT_MOVE_NB * sizeof *f);
         bool pass = m->type == DDZ_PASS;
         f[0] = pass;
-        f[1] = picked && ddz_move_equal(m, &pick.move);
+        f[1] = pick && ddz_move_equal(m, pick);
         if (!pass) {
             DdzRanks rest = hand - m->ranks;
             int plays, w = worth(d->sp, rest, &plays);
@@ -160,6 +169,13 @@ int ddz_student_describe(DdzStudentDescriber *d, const DdzView *v, const DdzMove
         }
     }
     return 0;
+}
+
+int ddz_student_describe(DdzStudentDescriber *d, const DdzView *v, const DdzMove *cand, int n,
+                         float ctx[DDZ_STUDENT_CTX_NB], float *feats)
+{
+    DdzMove pick;
+    return describe(d, v, cand, n, rule_pick(d, v, &pick) ? &pick : NULL, ctx, feats);
 }
 
 void ddz_student_scores(const float *w, const float ctx[DDZ_STUDENT_CTX_NB], const float *feats, int n,
@@ -205,14 +221,15 @@ static int student_act(void *state, const DdzView *v, DdzAction *out)
         *out = ddz_action_play(v->seat, st->legal[0], 0);
         return 0;
     }
-    DdzAction pick;
-    bool picked = rule->act(rule->state, v, &pick) == 0 && pick.kind == DDZ_ACT_PLAY;
-    int at, nc = ddz_search_candidates(v, st->legal, n, picked ? &pick.move : NULL, st->candidates, st->cand, &at);
+    /* The rule agent is asked once: its choice heads the candidates and is a feature. */
+    DdzMove pick;
+    const DdzMove *p = rule_pick(st->d, v, &pick) ? &pick : NULL;
+    int at, nc = ddz_search_candidates(v, st->legal, n, p, st->candidates, st->cand, &at);
     if (nc == 1) {
         *out = ddz_action_play(v->seat, st->cand[0], 0);
         return 0;
     }
-    if (ddz_student_describe(st->d, v, st->cand, nc, st->ctx, st->feats) != 0)
+    if (describe(st->d, v, st->cand, nc, p, st->ctx, st->feats) != 0)
         return -1;
     ddz_student_scores(st->w, st->ctx, st->feats, nc, st->score);
     int best = 0;

@@ -19,6 +19,32 @@ static uint64_t seat_seed(uint64_t seed, long game, int seat)
     return ddz_rng_splitmix(&x);
 }
 
+/* Agents `name` for the three seats of game k, seeded from (seed, k, seat). Returns 0, or -1
+ * with err and none left made. */
+static int seat_agents_new(DdzAgent ag[DDZ_SEAT_NB], const char *name, uint64_t seed, long k, DdzError *err)
+{
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (ddz_ai_agent_new(&ag[s], name, seat_seed(seed, k, s), err) != 0) {
+            while (s-- > 0)
+                ddz_agent_free(&ag[s]);
+            return -1;
+        }
+    return 0;
+}
+
+/* Game k of a run: dealt from seed + k, seat 0 the landlord without bidding (as the arena
+ * without --bidding). Returns 0, or -1 with err. */
+static int deal_game(DdzGame *g, DdzRuleset rules, uint64_t seed, long k, DdzError *err)
+{
+    DdzOptions opt = ddz_options_default();
+    opt.rules = rules;
+    DdzRng rng;
+    ddz_rng_seed(&rng, seed + (uint64_t)k);
+    ddz_game_new(g, &opt, &rng, 0);
+    DdzAction bid = ddz_action_bid(0, 3);
+    return ddz_game_apply(g, &bid, err);
+}
+
 /* Buffers of one decision. */
 typedef struct Decision {
     DdzMove cand[DDZ_MAX_MOVES + 1];
@@ -51,22 +77,14 @@ long ddz_student_data(const DdzStudentDataConfig *cfg, FILE *out, DdzError *err)
     if (fprintf(out, "ddz-student-data %d %d\n", MOVE_NB, CTX_NB) < 0)
         goto write_failed;
     written = 0;
-    for (long k = 0; k < cfg->games && written >= 0; k++) {
+    bool write_error = false;
+    for (long k = 0; k < cfg->games; k++) {
         DdzAgent agents[DDZ_SEAT_NB];
-        for (int s = 0; s < DDZ_SEAT_NB; s++)
-            if (ddz_ai_agent_new(&agents[s], cfg->teacher, seat_seed(cfg->seed, k, s), err) != 0) {
-                while (s-- > 0)
-                    ddz_agent_free(&agents[s]);
-                written = -1;
-                goto done;
-            }
-        DdzOptions opt = ddz_options_default();
-        opt.rules = cfg->rules;
-        DdzRng rng;
-        ddz_rng_seed(&rng, cfg->seed + (uint64_t)k);
-        ddz_game_new(g, &opt, &rng, 0);
-        DdzAction bid = ddz_action_bid(0, 3); /* seat 0 the landlord, as the arena without bidding */
-        int rc = ddz_game_apply(g, &bid, err);
+        if (seat_agents_new(agents, cfg->teacher, cfg->seed, k, err) != 0) {
+            written = -1;
+            goto done;
+        }
+        int rc = deal_game(g, cfg->rules, cfg->seed, k, err);
         while (rc == 0 && g->phase == DDZ_PHASE_PLAY) {
             DdzView v;
             DdzAction a;
@@ -86,7 +104,7 @@ long ddz_student_data(const DdzStudentDataConfig *cfg, FILE *out, DdzError *err)
                     d->fvalue[i] = (float)d->value[i];
                 if (write_decision(out, d, n, chosen) != 0) {
                     rc = -1;
-                    written = -2;
+                    write_error = true;
                     break;
                 }
                 written++;
@@ -95,7 +113,7 @@ long ddz_student_data(const DdzStudentDataConfig *cfg, FILE *out, DdzError *err)
         }
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             ddz_agent_free(&agents[s]);
-        if (written == -2)
+        if (write_error)
             goto write_failed;
         if (rc != 0) {
             written = -1;
@@ -126,28 +144,22 @@ int ddz_learn_agreement(const char *a, const char *b, DdzRuleset rules, long gam
     int rc = 0;
     for (long k = 0; k < games && rc == 0; k++) {
         DdzAgent ag[DDZ_SEAT_NB], other, rule;
-        int made = 0;
-        for (; made < DDZ_SEAT_NB; made++)
-            if (ddz_ai_agent_new(&ag[made], a, seat_seed(seed, k, made), err) != 0)
-                break;
-        bool ok = made == DDZ_SEAT_NB && ddz_ai_agent_new(&other, b, seat_seed(~seed, k, 0), err) == 0;
+        if (seat_agents_new(ag, a, seed, k, err) != 0) {
+            free(g);
+            return -1;
+        }
+        bool ok = ddz_ai_agent_new(&other, b, seat_seed(~seed, k, 0), err) == 0;
         if (ok && ddz_ai_agent_new(&rule, "rule", 1, err) != 0) {
             ddz_agent_free(&other);
             ok = false;
         }
         if (!ok) {
-            while (made-- > 0)
-                ddz_agent_free(&ag[made]);
+            for (int s = 0; s < DDZ_SEAT_NB; s++)
+                ddz_agent_free(&ag[s]);
             free(g);
             return -1;
         }
-        DdzOptions opt = ddz_options_default();
-        opt.rules = rules;
-        DdzRng rng;
-        ddz_rng_seed(&rng, seed + (uint64_t)k);
-        ddz_game_new(g, &opt, &rng, 0);
-        DdzAction bid = ddz_action_bid(0, 3);
-        rc = ddz_game_apply(g, &bid, err);
+        rc = deal_game(g, rules, seed, k, err);
         DdzMove legal[DDZ_MAX_MOVES + 1];
         while (rc == 0 && g->phase == DDZ_PHASE_PLAY) {
             DdzView v;
@@ -300,6 +312,26 @@ static void targets(const Data *dt, long j, double temperature, double *t)
         t[i] = 0.5 * t[i] / sum + (i == dt->chosen[j] ? 0.5 : 0);
 }
 
+/* The softmax of score[0..n) into p and its log-normaliser into *lse (log p[i] = score[i] -
+ * *lse); returns the index of the first highest score. */
+static int softmax(const float *score, int n, double *p, double *lse)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (score[i] > score[best])
+            best = i;
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += p[i] = exp((double)score[i] - score[best]);
+    for (int i = 0; i < n; i++)
+        p[i] /= sum;
+    *lse = score[best] + log(sum);
+    return best;
+}
+
+/* Whether decision j is held out of training, for the report. */
+static bool held_out(long j, int every) { return every > 1 && j % every == 0; }
+
 static void decision_scores(const Data *dt, long j, const float *w, float *score)
 {
     const float *ctx = dt->pool + dt->off[j];
@@ -330,7 +362,7 @@ int ddz_student_fit(const char *const *paths, int npaths, const DdzStudentFitCon
         return ddz_error_set(err, 0, "out of memory");
     }
     for (long j = 0; j < dt.count; j++)
-        if (every <= 1 || j % every != 0)
+        if (!held_out(j, every))
             train[ntrain++] = j;
     memset(w, 0, DDZ_STUDENT_FEATURES * sizeof *w);
     w[1] = 1.0f; /* the rule agent's choice: the student starts as the rule agent */
@@ -355,16 +387,12 @@ int ddz_student_fit(const char *const *paths, int npaths, const DdzStudentFitCon
                 int n = dt.n[j];
                 const float *ctx = dt.pool + dt.off[j], *feats = ctx + CTX_NB + n;
                 decision_scores(&dt, j, w, score);
-                double top = score[0], sum = 0;
-                for (int i = 1; i < n; i++)
-                    if (score[i] > top)
-                        top = score[i];
-                for (int i = 0; i < n; i++)
-                    sum += p[i] = exp(score[i] - top);
+                double lse;
+                softmax(score, n, p, &lse);
                 targets(&dt, j, cfg->temperature, t);
                 double g[MOVE_NB] = {0};
                 for (int i = 0; i < n; i++) {
-                    double d = p[i] / sum - t[i];
+                    double d = p[i] - t[i];
                     for (int k = 0; k < MOVE_NB; k++)
                         g[k] += d * feats[(size_t)i * MOVE_NB + k];
                 }
@@ -386,20 +414,16 @@ int ddz_student_fit(const char *const *paths, int npaths, const DdzStudentFitCon
     }
     /* The report on the held-out decisions. */
     for (long j = 0; j < dt.count; j++) {
-        if (!(every > 1 && j % every == 0))
+        if (!held_out(j, every))
             continue;
-        int n = dt.n[j], best = 0;
+        int n = dt.n[j];
         const float *ctx = dt.pool + dt.off[j], *val = ctx + CTX_NB, *feats = val + n;
         decision_scores(&dt, j, w, score);
-        for (int i = 1; i < n; i++)
-            if (score[i] > score[best])
-                best = i;
-        double top = score[best], sum = 0, loss = 0;
-        for (int i = 0; i < n; i++)
-            sum += exp(score[i] - top);
+        double lse, loss = 0;
+        int best = softmax(score, n, p, &lse);
         targets(&dt, j, cfg->temperature, t);
         for (int i = 0; i < n; i++)
-            loss -= t[i] * (score[i] - top - log(sum));
+            loss -= t[i] * (score[i] - lse);
         int rule = -1;
         for (int i = 0; i < n && rule < 0; i++)
             if (feats[(size_t)i * MOVE_NB + 1] != 0)

@@ -17,25 +17,45 @@ static void data_progress(void *ctx, long games, long decisions)
                 games == cfg->games ? "\n" : "");
 }
 
+/* --rules P, --games N or --seed S at argv[*i], for `what` ("learn data"): 1 when read
+ * (advancing *i), 0 when argv[*i] is none of them, -1 when its value is bad (said). */
+static int run_option(const char *what, int argc, char **argv, int *i, DdzRuleset *rules, long *games,
+                      uint64_t *seed)
+{
+    char *end;
+    if (!strcmp(argv[*i], "--rules"))
+        return cli_rules_option(argc, argv, i, rules) == 0 ? 1 : -1;
+    if (!strcmp(argv[*i], "--games")) {
+        if (*i + 1 >= argc || (*games = strtol(argv[++*i], &end, 10), *end) || *games < 1) {
+            cli_fail("%s: --games needs a positive number", what);
+            return -1;
+        }
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--seed")) {
+        if (*i + 1 >= argc || !argv[*i + 1][0] || (*seed = strtoull(argv[++*i], &end, 10), *end)) {
+            cli_fail("%s: --seed needs a number", what);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 static int learn_data(int argc, char **argv)
 {
     DdzStudentDataConfig cfg = {"search:0/200", DDZ_RULES_DOUZERO, 100, 1, NULL, NULL};
     const char *out = NULL;
     for (int i = 2; i < argc; i++) {
-        char *end;
-        if (!strcmp(argv[i], "--rules")) {
-            if (cli_rules_option(argc, argv, &i, &cfg.rules) != 0)
-                return CLI_USAGE;
-        } else if (!strcmp(argv[i], "--teacher") && i + 1 < argc) {
+        int got = run_option("learn data", argc, argv, &i, &cfg.rules, &cfg.games, &cfg.seed);
+        if (got < 0)
+            return CLI_USAGE;
+        if (got > 0)
+            continue;
+        if (!strcmp(argv[i], "--teacher") && i + 1 < argc) {
             cfg.teacher = argv[++i];
         } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
             out = argv[++i];
-        } else if (!strcmp(argv[i], "--games")) {
-            if (i + 1 >= argc || (cfg.games = strtol(argv[++i], &end, 10), *end) || cfg.games < 1)
-                return cli_fail("learn data: --games needs a positive number");
-        } else if (!strcmp(argv[i], "--seed")) {
-            if (i + 1 >= argc || !argv[i + 1][0] || (cfg.seed = strtoull(argv[++i], &end, 10), *end))
-                return cli_fail("learn data: --seed needs a number");
         } else {
             return cli_fail("learn data: unknown argument '%s' (see ddz help learn)", argv[i]);
         }
@@ -146,17 +166,12 @@ static int learn_agree(int argc, char **argv)
     uint64_t seed = 1;
     int nnames = 0;
     for (int i = 2; i < argc; i++) {
-        char *end;
-        if (!strcmp(argv[i], "--rules")) {
-            if (cli_rules_option(argc, argv, &i, &rules) != 0)
-                return CLI_USAGE;
-        } else if (!strcmp(argv[i], "--games")) {
-            if (i + 1 >= argc || (games = strtol(argv[++i], &end, 10), *end) || games < 1)
-                return cli_fail("learn agree: --games needs a positive number");
-        } else if (!strcmp(argv[i], "--seed")) {
-            if (i + 1 >= argc || !argv[i + 1][0] || (seed = strtoull(argv[++i], &end, 10), *end))
-                return cli_fail("learn agree: --seed needs a number");
-        } else if (argv[i][0] != '-' && nnames < 2) {
+        int got = run_option("learn agree", argc, argv, &i, &rules, &games, &seed);
+        if (got < 0)
+            return CLI_USAGE;
+        if (got > 0)
+            continue;
+        if (argv[i][0] != '-' && nnames < 2) {
             names[nnames++] = argv[i];
         } else {
             return cli_fail("learn agree: unknown argument '%s' (see ddz help learn)", argv[i]);
