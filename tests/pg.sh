@@ -106,6 +106,16 @@ wait_playing() { # [N]: until N games (1) are in play in the store (10 s at most
         sleep 0.1
     done
 }
+# wait_both BASE: until a game newer than game BASE is in play on each of the two servers
+# (20 s at most); false, and the store's newer games said, when not.
+wait_both() {
+    for _ in $(seq 200); do
+        [ "$(sql "SELECT count(DISTINCT server) FROM games WHERE status='playing' AND id > $1")" -ge 2 ] && return 0
+        sleep 0.1
+    done
+    echo "games after $1: $(sql "SELECT id, server, status FROM games WHERE id > $1 ORDER BY id" | tr '\n' ' ')"
+    return 1
+}
 
 start_server A
 start_server B
@@ -192,6 +202,7 @@ fi
 #    At the same time server A's game ends while the database is down, and A is killed
 #    (kill -9) before it is back: its journal keeps the result, and A's next start stores it.
 #    (Slower players here, so that both games are surely in play when the database dies.)
+base=$(sql "SELECT coalesce(max(id), 0) FROM games")
 client E1 "$url_B" --create TE --games 1 --think 200
 client F1 "$url_A" --create TF --games 1 --think 200
 sleep 0.3
@@ -199,14 +210,15 @@ client E2 "$url_B" --join TE --games 1 --think 200
 client E3 "$url_B" --join TE --games 1 --think 200
 client F2 "$url_A" --join TF --games 1 --think 200
 client F3 "$url_A" --join TF --games 1 --think 200
-wait_playing 2
+both=$(wait_both "$base") && both=ok
+check "a game in play on each server before the database dies: $both" test "$both" = ok
 r=$(report)
 ended=$(field "$r" finished) # redeals vary with the deal (all pass): only the finished game counts
 kill -9 $pm $(pgrep -P "$pm") 2>/dev/null
 down=$SECONDS
 for n in E1 E2 E3 F1 F2 F3; do ok "$n"; done
 check "the game ended while the database was down" grep -q "kept to store later" "$tmp/serve.B.err"
-check "A's game ended while the database was down" grep -q "kept to store later" "$tmp/serve.A.err"
+check "A's game ended while the database was down: $(tail -3 "$tmp/serve.A.err")" grep -q "kept to store later" "$tmp/serve.A.err"
 check "A's result is in its journal" grep -q '"kept":' "$tmp/A.pending"
 kill -9 "$pid_A"
 wait "$pid_A" 2>/dev/null
