@@ -100,9 +100,9 @@ ok() {
 report() { "$DDZ" serve --db "$url" --report; }
 field() { sed -n "s/.*\"$2\":\([-0-9]*\).*/\1/p" <<<"$1"; }
 sql() { "$pgbin/psql" -Atq "$url" -c "$1"; }
-wait_playing() { # [N]: until N games (1) are in play in the store (10 s at most)
+wait_playing() { # until a game is in play in the store (10 s at most)
     for _ in $(seq 100); do
-        [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge "${1:-1}" ] && return
+        [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && return
         sleep 0.1
     done
 }
