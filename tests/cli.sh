@@ -117,6 +117,18 @@ if ! head -2 "$tmp/out" | cmp -s - "$tmp/want" || ! sed -n 3p "$tmp/out" | grep 
     echo "FAIL engine_answers_and_errors:"; cat "$tmp/out"
 fi
 
+# bench engine: every decision of whole games through the engine protocol, legal and
+# reproducible with a sample budget
+runs=$((runs + 1))
+a=$("$DDZ" bench engine --games 2 --agent hard:0/20 --rules douzero) && b=$("$DDZ" bench engine --games 2 --agent hard:0/20 --rules douzero)
+if [ -z "$a" ] || [ "$(printf '%s' "$a" | grep fingerprint)" != "$(printf '%s' "$b" | grep fingerprint)" ] ||
+    ! printf '%s' "$a" | grep -q '^engine  *2 games (2 played out, 0 redealt), agent hard:0/20: [0-9]* answers' ||
+    ! printf '%s' "$a" | grep -q 'cpu : median .* ms, p99 .* ms, mean .* ms, max .* ms'; then
+    fails=$((fails + 1))
+    printf 'FAIL bench_engine:\n%s\n%s\n' "$a" "$b"
+fi
+expect_err bench_engine_names_a_bad_agent "bench: --agent: unknown agent 'nosuch'" -- bench engine --agent nosuch
+
 # arena: the same numbers for any number of jobs
 runs=$((runs + 1))
 a=$("$DDZ" arena greedy random --deals 30 --jobs 1 | grep -v -e '^time' -e "^A's [0-9]* decisions")

@@ -11,6 +11,7 @@
 
 #include "ddz/agent.h"
 #include "ddz/engine.h"
+#include "ddz/search.h"
 
 /* Helpers ---------------------------------------------------------------------------------*/
 
@@ -67,92 +68,21 @@ static DdzCards pick(DdzCards from, const char *text)
     return out;
 }
 
-static void rank_text(DdzCards c, char *buf, size_t size)
-{
-    ddz_ranks_format(ddz_cards_ranks(c), buf, size);
-}
-
-/* A request for the seat to act in g, written from the game the way a client would. */
-static char *request_of(const DdzGame *g, const char *agent)
-{
-    int s = g->turn;
-    char text[96];
-    json_t *o = json_object();
-    json_object_set_new(o, "rules", json_string(ddz_ruleset_name(g->opt.rules)));
-    json_object_set_new(o, "seat", json_integer(s));
-    rank_text(g->hand[s], text, sizeof text);
-    json_object_set_new(o, "hand", json_string(text));
-    json_object_set_new(o, "agent", json_string(agent));
-    json_t *bids = json_array(), *doubles = json_array(), *history = json_array();
-    for (int i = 0; i < g->nhist; i++) {
-        const DdzAction *a = &g->hist[i];
-        if (a->kind == DDZ_ACT_BID)
-            json_array_append_new(bids, json_pack("[ii]", a->seat, a->value));
-        else if (a->kind == DDZ_ACT_DOUBLE)
-            json_array_append_new(doubles, json_pack("[ib]", a->seat, a->value != 0));
-        else if (a->kind == DDZ_ACT_PLAY) {
-            ddz_move_format(&a->move, g->opt.rules, text, sizeof text);
-            json_array_append_new(history, json_pack("[is]", a->seat, a->move.type == DDZ_PASS ? "" : text));
-        }
-    }
-    if (g->phase == DDZ_PHASE_BID) {
-        json_object_set_new(o, "type", json_string("bid"));
-        json_object_set_new(o, "bids", bids);
-        json_object_set_new(o, "first", json_integer(g->first));
-        json_decref(doubles);
-        json_decref(history);
-    } else {
-        json_object_set_new(o, "type", json_string(g->phase == DDZ_PHASE_DOUBLE ? "double" : "play"));
-        json_object_set_new(o, "landlord", json_integer(g->landlord));
-        json_object_set_new(o, "bid", json_integer(g->bid));
-        rank_text(g->bottom, text, sizeof text);
-        json_object_set_new(o, "bottom", json_string(text));
-        if (g->opt.double_mode != DDZ_DOUBLE_NONE)
-            json_object_set_new(o, "doubles", doubles);
-        else
-            json_decref(doubles);
-        if (g->phase == DDZ_PHASE_PLAY)
-            json_object_set_new(o, "history", history);
-        else
-            json_decref(history);
-        json_decref(bids);
-    }
-    char *s_out = json_dumps(o, JSON_COMPACT);
-    json_decref(o);
-    return s_out;
-}
-
 /* Asks the engine for the seat to act in g and checks the answer is legal there; returns
  * the action (a play with cards 0). */
 static DdzAction engine_act(const DdzGame *g, const char *agent)
 {
-    char *req = request_of(g, agent);
-    int rc;
-    json_t *o = ask(req, &rc);
-    if (rc != 0)
-        fail_msg("request %s\nanswered %s", req, json_string_value(json_object_get(o, "error")));
+    char *req = ddz_engine_request(g, agent);
+    assert_non_null(req);
+    char *answer = NULL;
+    int rc = ddz_engine_answer(req, strlen(req), NULL, &answer);
+    assert_non_null(answer);
     DdzAction a;
-    const json_t *v;
-    if ((v = json_object_get(o, "move"))) {
-        DdzMove m;
-        DdzError err;
-        assert_true(json_is_string(v));
-        if (ddz_move_parse(json_string_value(v), g->opt.rules, &m, &err) != 0)
-            fail_msg("move '%s': %s", json_string_value(v), err.msg);
-        a = ddz_action_play(g->turn, m, 0);
-    } else if ((v = json_object_get(o, "bid"))) {
-        assert_true(json_is_integer(v));
-        a = ddz_action_bid(g->turn, (int)json_integer_value(v));
-    } else {
-        v = json_object_get(o, "double");
-        assert_true(json_is_boolean(v));
-        a = ddz_action_double(g->turn, json_is_true(v));
-    }
     DdzError err;
-    if (ddz_game_check(g, &a, &err) != 0)
-        fail_msg("request %s\nillegal answer: %s", req, err.msg);
-    assert_null(json_object_get(o, "warning"));
-    json_decref(o);
+    if (rc != 0 || ddz_engine_read_answer(g, answer, &a, &err) != 0)
+        fail_msg("request %s\nanswered %s: %s", req, answer, rc != 0 ? "an error" : err.msg);
+    assert_null(strstr(answer, "warning"));
+    free(answer);
     free(req);
     return a;
 }
@@ -304,6 +234,92 @@ static void engine_answers_from_every_decision_of_real_games_are_legal(void **st
         }
     }
     assert_true(decisions > 1500);
+    free(g);
+}
+
+/* The client's side: a request says what its seat knows and nothing more ----------------*/
+
+/* Any deal that agrees with what the seat has seen gives the same request: other hands
+ * drawn anew from the seat's view (ddz_search_sample), the game replayed on them
+ * (ddz_search_world), at every decision of real games under every preset. */
+static void engine_request_holds_nothing_of_the_other_hands(void **state)
+{
+    (void)state;
+    DdzRng rng, draw;
+    ddz_rng_seed(&rng, 23);
+    ddz_rng_seed(&draw, 24);
+    DdzGame *g = malloc(sizeof *g), *w = malloc(sizeof *w);
+    DdzAgent ag;
+    assert_int_equal(ddz_agent_new(&ag, "random", 5, NULL), 0);
+    long checked = 0, differ = 0;
+    for (int deal = 0; deal < 30; deal++) {
+        DdzOptions opt = ddz_options_default();
+        opt.rules = (DdzRuleset)(deal % DDZ_RULES_NB);
+        if (deal % 3 == 1 && !ddz_ruleset_is_48(opt.rules))
+            opt.double_mode = DDZ_DOUBLE_FARMER;
+        ddz_game_new(g, &opt, &rng, deal % 3);
+        while (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY) {
+            DdzView v;
+            ddz_game_view(g, g->turn, &v);
+            DdzCards hands[DDZ_SEAT_NB];
+            ddz_search_sample(&v, &draw, hands);
+            char *mine = ddz_engine_request(g, "rule");
+            assert_non_null(mine);
+            if (ddz_search_world(w, &v, hands, NULL, NULL) >= 0) {
+                char *other = ddz_engine_request(w, "rule");
+                assert_non_null(other);
+                if (strcmp(mine, other) != 0)
+                    fail_msg("deal %d: the requests differ with the other hands:\n%s\n%s", deal, mine, other);
+                for (int s = 0; s < DDZ_SEAT_NB; s++)
+                    differ += s != g->turn && w->hand[s] != g->hand[s];
+                checked++;
+                free(other);
+            }
+            free(mine);
+            if (ddz_agent_step(&ag, g, NULL) != 0)
+                fail_msg("deal %d: the random agent could not act", deal);
+        }
+    }
+    assert_null(ddz_engine_request(g, "rule")); /* the game is over or redealt: nobody acts */
+    assert_true(checked > 600);
+    assert_true(differ > checked / 2); /* the worlds really held other hands */
+    ddz_agent_free(&ag);
+    free(w);
+    free(g);
+}
+
+static void engine_read_answer_names_what_is_wrong(void **state)
+{
+    (void)state;
+    DdzRng rng;
+    ddz_rng_seed(&rng, 5);
+    DdzGame *g = malloc(sizeof *g);
+    DdzOptions opt = ddz_options_default();
+    ddz_game_new(g, &opt, &rng, 0);
+    DdzAction a;
+    DdzError err;
+    assert_int_equal(ddz_engine_read_answer(g, "{\"bid\":2}", &a, &err), 0);
+    assert_int_equal(a.kind, DDZ_ACT_BID);
+    assert_int_equal(a.value, 2);
+    assert_int_equal(a.seat, 0);
+    static const char *const bad[][2] = {
+        {"{\"bid\":", "not a JSON object"},
+        {"[1]", "not a JSON object"},
+        {"{\"error\":\"history[1]: 3 does not beat R\"}", "the engine answered an error: history[1]"},
+        {"{\"bid\":4}", "field 'bid' must be an integer 0..3"},
+        {"{\"bid\":\"2\"}", "field 'bid' must be an integer 0..3"},
+        {"{\"double\":true}", "doubl"},
+        {"{\"move\":\"33\"}", ""},
+        {"{\"move\":\"3Z\"}", "move '3Z'"},
+        {"{\"pass\":1}", "no 'move', 'bid' or 'double'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err.msg[0] = '\0';
+        if (ddz_engine_read_answer(g, bad[i][0], &a, &err) == 0)
+            fail_msg("'%s' was read as an action", bad[i][0]);
+        if (!strstr(err.msg, bad[i][1]) || !err.msg[0])
+            fail_msg("'%s': '%s' does not say '%s'", bad[i][0], err.msg, bad[i][1]);
+    }
     free(g);
 }
 
@@ -635,6 +651,8 @@ int main(void)
         cmocka_unit_test(rebuild_refuses_a_play_with_cards_of_another_seat),
         cmocka_unit_test(engine_answers_play_bid_and_double),
         cmocka_unit_test(engine_answers_from_every_decision_of_real_games_are_legal),
+        cmocka_unit_test(engine_request_holds_nothing_of_the_other_hands),
+        cmocka_unit_test(engine_read_answer_names_what_is_wrong),
         cmocka_unit_test(engine_names_what_is_wrong_with_bad_json_fields_and_types),
         cmocka_unit_test(engine_refuses_bad_cards_and_hands_inconsistent_with_the_history),
         cmocka_unit_test(engine_refuses_illegal_history_and_answers_out_of_turn),

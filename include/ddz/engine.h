@@ -57,6 +57,19 @@ int ddz_engine_decide(const DdzGame *g, const char *name, uint64_t seed, DdzActi
  * *answer is NULL only when memory ran out. */
 int ddz_engine_answer(const char *request, size_t len, const char *default_agent, char **answer);
 
+/* The request line a client sends for the seat to act in g (bid, double or play): what that
+ * seat knows (its hand, the bottom once public, the bids, the doubles, every play) and
+ * nothing of the other hands, naming agent when it is not NULL. Compact JSON, no newline,
+ * to be freed with free(). NULL when nobody is to act (the game is over or redealt) or
+ * memory ran out. */
+char *ddz_engine_request(const DdzGame *g, const char *agent);
+
+/* Reads an answer line to the request for the seat to act in g into *out (a play's cards
+ * are left to the rules: card set 0, as ddz_action_play with 0). Returns 0 when it is a
+ * legal action there, -1 with err otherwise: not JSON, an {"error":...} answer, no
+ * action, or an action the rules refuse. */
+int ddz_engine_read_answer(const DdzGame *g, const char *answer, DdzAction *out, DdzError *err);
+
 /* The Botzone FightTheLandlord and FightTheLandlord2 bot protocol (docs/ENGINE.md).
  * A session holds the requests and responses seen so far, for Botzone's keep-running mode:
  * feed it a whole input ({"requests":[...],"responses":[...]}), which replaces what it

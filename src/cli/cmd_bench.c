@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "ddz/game.h"
 #include "ddz/ai.h"
+#include "ddz/engine.h"
 #include "ddz/movegen.h"
 #include "ddz/rng.h"
 #include "ddz/search.h"
@@ -263,20 +264,24 @@ static double thread_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Sorts v[0..n) (insertion sort) and prints "median M ms, mean A ms, max X ms". */
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts v[0..n) and prints "median M ms, p99 P ms, mean A ms, max X ms" (p99: the value
+ * 99% of them do not exceed). */
 static void print_time_stats(const char *what, double *v, int n)
 {
     double sum = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
         sum += v[i];
-        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
-            double t = v[j];
-            v[j] = v[j - 1];
-            v[j - 1] = t;
-        }
-    }
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
     double median = n & 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    printf("  %s: median %.2f ms, mean %.2f ms, max %.1f ms\n", what, median * 1e3, sum / n * 1e3, v[n - 1] * 1e3);
+    int k = (int)((99LL * n + 99) / 100) - 1; /* ceil(0.99 n) - 1 */
+    printf("  %s: median %.2f ms, p99 %.1f ms, mean %.2f ms, max %.1f ms\n", what, median * 1e3, v[k] * 1e3,
+           sum / n * 1e3, v[n - 1] * 1e3);
 }
 
 /* The endgame solver: the published two-player positions of issue 4 (first hand leads),
@@ -412,10 +417,74 @@ static void bench_sampler(Bench *b, const char *players, double eps, long games)
     free(g);
 }
 
+/* The engine protocol as a client uses it: `games` games under the preset, every decision
+ * (bid, double, play) asked of ddz_engine_answer as a request line written from the
+ * deciding seat's knowledge (ddz_engine_request) and played as answered. Times each
+ * answer, the JSON both ways and the agent made for it included, by the wall clock and
+ * the thread's CPU time. The fingerprint covers the answers: the same for any run when the
+ * agent has a sample budget (expert:0/400), the clock's when it has a time budget. */
+static int bench_engine(Bench *b, const char *agent, long games)
+{
+    DdzOptions opt = ddz_options_default();
+    opt.rules = b->rules;
+    DdzGame *g = malloc(sizeof *g);
+    size_t cap = 4096, n = 0;
+    double *wall = malloc(sizeof *wall * cap), *cpu = malloc(sizeof *cpu * cap);
+    DdzRng rng;
+    ddz_rng_seed(&rng, b->seed * 1000 + 313);
+    long redeals = 0, finished = 0;
+    bool failed = !g || !wall || !cpu;
+    double t0 = now();
+    for (long k = 0; !failed && k < games; k++) {
+        ddz_game_new(g, &opt, &rng, (int)(k % DDZ_SEAT_NB));
+        while (!failed && (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY)) {
+            char *req = ddz_engine_request(g, agent), *answer = NULL;
+            DdzError err = {0, "out of memory"};
+            if (n == cap) {
+                cap *= 2;
+                double *w2 = realloc(wall, sizeof *wall * cap), *c2 = w2 ? realloc(cpu, sizeof *cpu * cap) : NULL;
+                wall = w2 ? w2 : wall;
+                cpu = c2 ? c2 : cpu;
+                failed = !c2;
+            }
+            double w0 = now(), c0 = thread_seconds();
+            if (req && !failed)
+                ddz_engine_answer(req, strlen(req), agent, &answer); /* an {"error":...} answer is read as one */
+            double c = thread_seconds() - c0, w = now() - w0;
+            DdzAction a;
+            if (answer && ddz_engine_read_answer(g, answer, &a, &err) == 0 && ddz_game_apply(g, &a, &err) == 0) {
+                wall[n] = w;
+                cpu[n++] = c;
+                for (const char *p = answer; *p; p++)
+                    b->fingerprint = (b->fingerprint ^ (unsigned char)*p) * 0x100000001B3ull;
+            } else {
+                cli_fail("bench: %s (request %s)", err.msg, req ? req : "not written");
+                failed = true;
+            }
+            free(req);
+            free(answer);
+        }
+        redeals += g->phase == DDZ_PHASE_REDEAL;
+        finished += g->phase == DDZ_PHASE_OVER;
+    }
+    if (failed && (!g || !wall || !cpu))
+        cli_fail("bench: out of memory");
+    if (!failed && n > 0) {
+        printf("engine         %ld games (%ld played out, %ld redealt), agent %s: %zu answers, %.1f s\n", games,
+               finished, redeals, agent, n, now() - t0);
+        print_time_stats("wall", wall, (int)n);
+        print_time_stats("cpu ", cpu, (int)n);
+    }
+    free(wall);
+    free(cpu);
+    free(g);
+    return failed ? -1 : 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     Bench b = {DDZ_RULES_STANDARD, 1, 0xCBF29CE484222325ull, NULL};
-    const char *what = "all", *players = "rule";
+    const char *what = "all", *players = "rule", *agent = "expert:0/400";
     double eps = 0.25;
     long games = 20;
     for (int i = 1; i < argc; i++) {
@@ -430,6 +499,10 @@ int cmd_bench(int argc, char **argv)
             if (i + 1 >= argc)
                 return cli_fail("bench: --players needs an agent name");
             players = argv[++i];
+        } else if (!strcmp(argv[i], "--agent") || !strcmp(argv[i], "--level")) {
+            if (i + 1 >= argc)
+                return cli_fail("bench: %s needs an agent name, e.g. --agent expert", argv[i]);
+            agent = argv[++i];
         } else if (!strcmp(argv[i], "--eps")) {
             char *end;
             if (i + 1 >= argc || (eps = strtod(argv[++i], &end), *end) || !(eps > 0 && eps <= 1))
@@ -440,13 +513,20 @@ int cmd_bench(int argc, char **argv)
                 return cli_fail("bench: --games needs a positive number");
         } else if (!strcmp(argv[i], "movegen") || !strcmp(argv[i], "classify") || !strcmp(argv[i], "selfplay") ||
                    !strcmp(argv[i], "maxmoves") || !strcmp(argv[i], "solve") || !strcmp(argv[i], "sampler") ||
-                   !strcmp(argv[i], "all")) {
+                   !strcmp(argv[i], "engine") || !strcmp(argv[i], "all")) {
             what = argv[i];
         } else {
             return cli_fail(
-                "bench: unknown benchmark '%s' (movegen, classify, selfplay, maxmoves, solve, sampler or all)",
+                "bench: unknown benchmark '%s' (movegen, classify, selfplay, maxmoves, solve, sampler, engine or all)",
                 argv[i]);
         }
+    }
+    if (!strcmp(what, "engine")) {
+        DdzAgent probe;
+        DdzError err;
+        if (ddz_ai_agent_new(&probe, agent, 0, &err) != 0)
+            return cli_fail("bench: --agent: %s", err.msg);
+        ddz_agent_free(&probe);
     }
     b.buf = malloc(sizeof *b.buf * DDZ_MAX_MOVES_DECK);
     if (!b.buf)
@@ -467,6 +547,10 @@ int cmd_bench(int argc, char **argv)
         bench_solve(&b, 200);
     if (!strcmp(what, "sampler"))
         bench_sampler(&b, players, eps, games);
+    if (!strcmp(what, "engine") && bench_engine(&b, agent, games) != 0) {
+        free(b.buf);
+        return CLI_NO;
+    }
     if (!strcmp(what, "maxmoves"))
         bench_maxmoves(&b);
     else

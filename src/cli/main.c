@@ -384,8 +384,8 @@ static const CliCommand COMMANDS[] = {
      "                    the server's memory\n"
      "  --plot FILE.png   the same as a picture: latency and memory over time\n"},
     {"bench", cmd_bench,
-     "ddz bench [movegen|classify|selfplay|maxmoves|solve|sampler|all] [--rules P] [--seed N]\n"
-     "          [--players NAME] [--games N] [--eps E]",
+     "ddz bench [movegen|classify|selfplay|maxmoves|solve|sampler|engine|all] [--rules P] [--seed N]\n"
+     "          [--players NAME] [--agent NAME] [--games N] [--eps E]",
      "Deterministic benchmarks on one core: fixed seeds, the xoshiro256** generator, and a\n"
      "fingerprint that changes only when behaviour changes.\n"
      "  movegen     leading moves of 10,000 random 20-card and 17-card hands; following\n"
@@ -395,13 +395,18 @@ static const CliCommand COMMANDS[] = {
      "              decision uniform among the legal ones, each one checked by the engine\n"
      "  maxmoves    the most moves of any 20-card hand, by exhaustive search (minutes)\n"
      "  solve       the endgame solver: the four published two-player positions, then 200\n"
-     "              random 14-against-14 positions (median, mean and max time); the\n"
+     "              random 14-against-14 positions (median, p99, mean and max time); the\n"
      "              fingerprint covers who wins, the node total the search\n"
      "  sampler     the search's sampler of the hidden cards on --games N games (default 20)\n"
      "              played by --players NAME (default rule), seat 0 the landlord: at each\n"
      "              decision with a choice, 100 samples uniform and weighed by the opponent\n"
      "              model (ε --eps, default 0.25): the share of hidden cards placed right,\n"
      "              the log-likelihood gain of the true deal, the effective samples\n"
+     "  engine      the engine protocol as a client uses it: --games N games (default 20),\n"
+     "              bidding included, every decision a request line written from the\n"
+     "              deciding seat's knowledge, answered by ddz engine's code with --agent\n"
+     "              NAME (default expert:0/400, reproducible; expert to time the level)\n"
+     "              and played as answered: time of each answer, JSON both ways included\n"
      "  all         movegen, classify and selfplay (default)\n"},
 };
 #define COMMAND_NB ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))
