@@ -430,10 +430,11 @@ static int bench_engine(Bench *b, const char *agent, long games)
     DdzGame *g = malloc(sizeof *g);
     size_t cap = 4096, n = 0;
     double *wall = malloc(sizeof *wall * cap), *cpu = malloc(sizeof *cpu * cap);
+    bool *play = malloc(sizeof *play * cap);
     DdzRng rng;
     ddz_rng_seed(&rng, b->seed * 1000 + 313);
     long redeals = 0, finished = 0;
-    bool failed = !g || !wall || !cpu;
+    bool failed = !g || !wall || !cpu || !play;
     double t0 = now();
     for (long k = 0; !failed && k < games; k++) {
         ddz_game_new(g, &opt, &rng, (int)(k % DDZ_SEAT_NB));
@@ -443,16 +444,19 @@ static int bench_engine(Bench *b, const char *agent, long games)
             if (n == cap) {
                 cap *= 2;
                 double *w2 = realloc(wall, sizeof *wall * cap), *c2 = w2 ? realloc(cpu, sizeof *cpu * cap) : NULL;
+                bool *p2 = c2 ? realloc(play, sizeof *play * cap) : NULL;
                 wall = w2 ? w2 : wall;
                 cpu = c2 ? c2 : cpu;
-                failed = !c2;
+                play = p2 ? p2 : play;
+                failed = !p2;
             }
             double w0 = now(), c0 = thread_seconds();
             if (req && !failed)
                 ddz_engine_answer(req, strlen(req), agent, &answer); /* an {"error":...} answer is read as one */
             double c = thread_seconds() - c0, w = now() - w0;
-            DdzAction a;
+            DdzAction a = {0};
             if (answer && ddz_engine_read_answer(g, answer, &a, &err) == 0 && ddz_game_apply(g, &a, &err) == 0) {
+                play[n] = a.kind == DDZ_ACT_PLAY;
                 wall[n] = w;
                 cpu[n++] = c;
                 for (const char *p = answer; *p; p++)
@@ -467,14 +471,31 @@ static int bench_engine(Bench *b, const char *agent, long games)
         redeals += g->phase == DDZ_PHASE_REDEAL;
         finished += g->phase == DDZ_PHASE_OVER;
     }
-    if (failed && (!g || !wall || !cpu))
+    if (failed && (!g || !wall || !cpu || !play))
         cli_fail("bench: out of memory");
     if (!failed && n > 0) {
         printf("engine         %ld games (%ld played out, %ld redealt), agent %s: %zu answers, %.1f s\n", games,
                finished, redeals, agent, n, now() - t0);
+        /* The same for the plays alone (the bids and doubles moved behind them), taken out
+         * before the sort. */
+        size_t np = 0;
+        double *pw = malloc(sizeof *pw * n), *pc = malloc(sizeof *pc * n);
+        for (size_t i = 0; pw && pc && i < n; i++)
+            if (play[i]) {
+                pw[np] = wall[i];
+                pc[np++] = cpu[i];
+            }
         print_time_stats("wall", wall, (int)n);
         print_time_stats("cpu ", cpu, (int)n);
+        if (np > 0 && np < n) {
+            printf("  plays alone, %zu answers:\n", np);
+            print_time_stats("wall", pw, (int)np);
+            print_time_stats("cpu ", pc, (int)np);
+        }
+        free(pw);
+        free(pc);
     }
+    free(play);
     free(wall);
     free(cpu);
     free(g);
