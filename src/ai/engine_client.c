@@ -1,7 +1,6 @@
 /* engine_client.c -- the client's side of the engine protocol (docs/ENGINE.md): the
  * request line for one seat, written from a game, and the answer read back as an action. */
 #include <jansson.h>
-#include <stdio.h>
 
 #include "ddz/engine.h"
 
