@@ -77,8 +77,8 @@ static DdzAction engine_act(const DdzGame *g, const char *agent)
     char *answer = NULL;
     int rc = ddz_engine_answer(req, strlen(req), NULL, &answer);
     assert_non_null(answer);
-    DdzAction a;
-    DdzError err;
+    DdzAction a = {0};
+    DdzError err = {0, ""};
     if (rc != 0 || ddz_engine_read_answer(g, answer, &a, &err) != 0)
         fail_msg("request %s\nanswered %s: %s", req, answer, rc != 0 ? "an error" : err.msg);
     assert_null(strstr(answer, "warning"));
