@@ -417,53 +417,69 @@ static void bench_sampler(Bench *b, const char *players, double eps, long games)
     free(g);
 }
 
+/* Answer times, growing as they come. */
+typedef struct Times {
+    double *wall, *cpu;
+    size_t n, cap;
+} Times;
+
+static bool times_push(Times *t, double wall, double cpu)
+{
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 4096;
+        double *w = realloc(t->wall, sizeof *w * cap);
+        if (w)
+            t->wall = w;
+        double *c = w ? realloc(t->cpu, sizeof *c * cap) : NULL;
+        if (!c)
+            return false;
+        t->cpu = c;
+        t->cap = cap;
+    }
+    t->wall[t->n] = wall;
+    t->cpu[t->n++] = cpu;
+    return true;
+}
+
 /* The engine protocol as a client uses it: `games` games under the preset, every decision
  * (bid, double, play) asked of ddz_engine_answer as a request line written from the
  * deciding seat's knowledge (ddz_engine_request) and played as answered. Times each
  * answer, the JSON both ways and the agent made for it included, by the wall clock and
- * the thread's CPU time. The fingerprint covers the answers: the same for any run when the
- * agent has a sample budget (expert:0/400), the clock's when it has a time budget. */
+ * the thread's CPU time, all of them and the plays alone. The fingerprint covers the
+ * answers: the same for any run when the agent has a sample budget (expert:0/400), the
+ * clock's when it has a time budget. */
 static int bench_engine(Bench *b, const char *agent, long games)
 {
     DdzOptions opt = ddz_options_default();
     opt.rules = b->rules;
     DdzGame *g = malloc(sizeof *g);
-    size_t cap = 4096, n = 0;
-    double *wall = malloc(sizeof *wall * cap), *cpu = malloc(sizeof *cpu * cap);
-    bool *play = malloc(sizeof *play * cap);
+    Times all = {NULL, NULL, 0, 0}, plays = {NULL, NULL, 0, 0};
     DdzRng rng;
     ddz_rng_seed(&rng, b->seed * 1000 + 313);
     long redeals = 0, finished = 0;
-    bool failed = !g || !wall || !cpu || !play;
+    bool failed = !g;
+    if (failed)
+        cli_fail("bench: out of memory");
     double t0 = now();
     for (long k = 0; !failed && k < games; k++) {
         ddz_game_new(g, &opt, &rng, (int)(k % DDZ_SEAT_NB));
         while (!failed && (g->phase == DDZ_PHASE_BID || g->phase == DDZ_PHASE_DOUBLE || g->phase == DDZ_PHASE_PLAY)) {
             char *req = ddz_engine_request(g, agent), *answer = NULL;
             DdzError err = {0, "out of memory"};
-            if (n == cap) {
-                cap *= 2;
-                double *w2 = realloc(wall, sizeof *wall * cap), *c2 = w2 ? realloc(cpu, sizeof *cpu * cap) : NULL;
-                bool *p2 = c2 ? realloc(play, sizeof *play * cap) : NULL;
-                wall = w2 ? w2 : wall;
-                cpu = c2 ? c2 : cpu;
-                play = p2 ? p2 : play;
-                failed = !p2;
-            }
             double w0 = now(), c0 = thread_seconds();
-            if (req && !failed)
+            if (req)
                 ddz_engine_answer(req, strlen(req), agent, &answer); /* an {"error":...} answer is read as one */
             double c = thread_seconds() - c0, w = now() - w0;
             DdzAction a = {0};
-            if (answer && ddz_engine_read_answer(g, answer, &a, &err) == 0 && ddz_game_apply(g, &a, &err) == 0) {
-                play[n] = a.kind == DDZ_ACT_PLAY;
-                wall[n] = w;
-                cpu[n++] = c;
-                for (const char *p = answer; *p; p++)
-                    b->fingerprint = (b->fingerprint ^ (unsigned char)*p) * 0x100000001B3ull;
-            } else {
+            if (!answer || ddz_engine_read_answer(g, answer, &a, &err) != 0 || ddz_game_apply(g, &a, &err) != 0) {
                 cli_fail("bench: %s (request %s)", err.msg, req ? req : "not written");
                 failed = true;
+            } else if (!times_push(&all, w, c) || (a.kind == DDZ_ACT_PLAY && !times_push(&plays, w, c))) {
+                cli_fail("bench: out of memory");
+                failed = true;
+            } else {
+                for (const char *p = answer; *p; p++)
+                    b->fingerprint = (b->fingerprint ^ (unsigned char)*p) * 0x100000001B3ull;
             }
             free(req);
             free(answer);
@@ -471,33 +487,21 @@ static int bench_engine(Bench *b, const char *agent, long games)
         redeals += g->phase == DDZ_PHASE_REDEAL;
         finished += g->phase == DDZ_PHASE_OVER;
     }
-    if (failed && (!g || !wall || !cpu || !play))
-        cli_fail("bench: out of memory");
-    if (!failed && n > 0) {
+    if (!failed && all.n > 0) {
         printf("engine         %ld games (%ld played out, %ld redealt), agent %s: %zu answers, %.1f s\n", games,
-               finished, redeals, agent, n, now() - t0);
-        /* The same for the plays alone (the bids and doubles moved behind them), taken out
-         * before the sort. */
-        size_t np = 0;
-        double *pw = malloc(sizeof *pw * n), *pc = malloc(sizeof *pc * n);
-        for (size_t i = 0; pw && pc && i < n; i++)
-            if (play[i]) {
-                pw[np] = wall[i];
-                pc[np++] = cpu[i];
-            }
-        print_time_stats("wall", wall, (int)n);
-        print_time_stats("cpu ", cpu, (int)n);
-        if (np > 0 && np < n) {
-            printf("  plays alone, %zu answers:\n", np);
-            print_time_stats("wall", pw, (int)np);
-            print_time_stats("cpu ", pc, (int)np);
+               finished, redeals, agent, all.n, now() - t0);
+        print_time_stats("wall", all.wall, (int)all.n);
+        print_time_stats("cpu ", all.cpu, (int)all.n);
+        if (plays.n > 0 && plays.n < all.n) {
+            printf("  plays alone, %zu answers:\n", plays.n);
+            print_time_stats("wall", plays.wall, (int)plays.n);
+            print_time_stats("cpu ", plays.cpu, (int)plays.n);
         }
-        free(pw);
-        free(pc);
     }
-    free(play);
-    free(wall);
-    free(cpu);
+    free(all.wall);
+    free(all.cpu);
+    free(plays.wall);
+    free(plays.cpu);
     free(g);
     return failed ? -1 : 0;
 }
