@@ -385,7 +385,8 @@ static void playout_options_known_answers(void **state)
 /* Level names with options read as the search behind them, a known-answer table: each of
  * the level's own options stands unless one of its kind is given, so a time budget replaces
  * the level's own (issue 14: the engine's time_ms was ignored when a request named a level,
- * as "expert:1000" was refused); levels that are not a search keep their name (and are
+ * as "expert:1000" was refused), and a time alone keeps the level's own sample cap;
+ * levels that are not a search keep their name (and are
  * refused with options). */
 static void level_names_with_options_known_answers(void **state)
 {
@@ -394,15 +395,20 @@ static void level_names_with_options_known_answers(void **state)
         const char *name, *want;
         int time_ms, samples;
     } T[] = {
-        {"expert", "search:bid", 200, 400},
+        {"expert", "search:800/100:infer:noise30:playouts4:bid", 800, 100},
         {"hard", "search:50:bid", 50, 400},
         {"hard:adp", "search:50:bid:adp", 50, 400},
-        {"expert:1000", "search:bid:1000", 1000, 2000},
+        {"expert:1000", "search:infer:noise30:playouts4:bid:1000/100", 1000, 100},
+        {"expert:0", "search:infer:noise30:playouts4:bid:0/100", 0, 100},
+        {"expert:0/400", "search:infer:noise30:playouts4:bid:0/400", 0, 400},
+        {"expert:wp:300:noise10", "search:infer:playouts4:bid:wp:300/100:noise10", 300, 100},
+        {"hard:1000", "search:bid:1000", 1000, 2000},
         {"hard:20", "search:bid:20", 20, 400},
         {"hard:0/20:wp", "search:bid:0/20:wp", 0, 20},
-        {"expert:adp:500", "search:bid:adp:500", 500, 1000},
-        {"expert:bid:adp", "search:bid:adp", 200, 400},
-        {"expert:200/100:noise30:playouts4", "search:bid:200/100:noise30:playouts4", 200, 100},
+        {"expert:adp:500", "search:infer:noise30:playouts4:bid:adp:500/100", 500, 100},
+        {"expert:bid:adp", "search:800/100:infer:noise30:playouts4:bid:adp", 800, 100},
+        {"expert:noise0:playouts1", "search:800/100:infer:bid:noise0:playouts1", 800, 100},
+        {"expert:200/100:noise30:playouts4", "search:infer:bid:200/100:noise30:playouts4", 200, 100},
         {"hard:noise30:playouts4", "search:50:bid:noise30:playouts4", 50, 400},
         {"normal", "rule", -1, -1},
         {"normal:1000", "normal:1000", -1, -1},
@@ -421,6 +427,15 @@ static void level_names_with_options_known_answers(void **state)
         if (c.time_ms != T[i].time_ms || c.samples != T[i].samples)
             fail_msg("%s: time %d samples %d", T[i].name, c.time_ms, c.samples);
     }
+    /* expert's own search (issue 14): inferred worlds, four noisy play-outs a candidate. */
+    char got[96];
+    DdzSearchConfig c;
+    assert_int_equal(ddz_ai_resolve_name("expert", got, sizeof got), 0);
+    assert_int_equal(ddz_search_config_parse(got, &c, NULL), 0);
+    assert_true(c.infer && c.noise == 30 && c.playouts == 4 && c.bid_playouts);
+    assert_int_equal(ddz_ai_resolve_name("hard", got, sizeof got), 0);
+    assert_int_equal(ddz_search_config_parse(got, &c, NULL), 0);
+    assert_true(!c.infer && c.noise == 0 && c.playouts == 1 && c.bid_playouts);
     char small[8];
     assert_int_not_equal(ddz_ai_resolve_name("expert:1000", small, sizeof small), 0);
 }

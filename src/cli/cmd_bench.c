@@ -446,7 +446,7 @@ static bool times_push(Times *t, double wall, double cpu)
  * deciding seat's knowledge (ddz_engine_request) and played as answered. Times each
  * answer, the JSON both ways and the agent made for it included, by the wall clock and
  * the thread's CPU time, all of them and the plays alone. The fingerprint covers the
- * answers: the same for any run when the agent has a sample budget (expert:0/400), the
+ * answers: the same for any run when the agent has a sample budget (expert:0/100), the
  * clock's when it has a time budget. */
 static int bench_engine(Bench *b, const char *agent, long games)
 {
@@ -509,7 +509,7 @@ static int bench_engine(Bench *b, const char *agent, long games)
 int cmd_bench(int argc, char **argv)
 {
     Bench b = {DDZ_RULES_STANDARD, 1, 0xCBF29CE484222325ull, NULL};
-    const char *what = "all", *players = "rule", *agent = "expert:0/400";
+    const char *what = "all", *players = "rule", *agent = "expert:0/100";
     double eps = 0.25;
     long games = 20;
     for (int i = 1; i < argc; i++) {

@@ -405,7 +405,7 @@ static const CliCommand COMMANDS[] = {
      "  engine      the engine protocol as a client uses it: --games N games (default 20),\n"
      "              bidding included, every decision a request line written from the\n"
      "              deciding seat's knowledge, answered by ddz engine's code with --agent\n"
-     "              NAME (default expert:0/400, reproducible; expert to time the level)\n"
+     "              NAME (default expert:0/100, reproducible; expert to time the level)\n"
      "              and played as answered: time of each answer, JSON both ways included\n"
      "  all         movegen, classify and selfplay (default)\n"},
 };

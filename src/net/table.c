@@ -60,9 +60,10 @@ int room_add_bot(DdzServer *srv, Room *r, int s, const char *level)
 
 /* The level a computer decides at for seat s: a bot's own, the auto level for a person's
  * seat; but the normal level at most in a game nobody is in (room_unattended: every person
- * left, nobody watches). The search levels cost 50-200 ms of CPU a decision, and such games
- * were opened faster than a busy server finished them; nobody sees them, and only the
- * leavers' scores (played on by the auto level anyway) depend on them. */
+ * left, nobody watches). The search levels cost up to 50 ms (hard) and a few hundred ms
+ * (expert) of CPU a decision, and such games were opened faster than a busy server
+ * finished them; nobody sees them, and only the leavers' scores (played on by the auto
+ * level anyway) depend on them. */
 static const char *decision_level(const DdzServer *srv, const Room *r, int s)
 {
     const Seat *st = &r->seat[s];
