@@ -860,9 +860,9 @@ static void computer_decisions_are_handed_to_workers(void **state)
 
 /* Issue 10, the soak: rooms of computers that everyone left piled up on a busy server (each
  * bot held an agent of ~1 MB it never used with a think pool; every decision took the search
- * levels' tens to hundreds of ms). A bot seat holds no agent when decisions go to the pool; a game nobody
- * is in (no person seated, no spectator) decides at the normal level, in the background;
- * one somebody watches keeps its computers' levels. */
+ * levels' tens to hundreds of ms). A bot seat holds no agent when decisions go to the pool;
+ * a game nobody is in (no person seated, no spectator) decides at the normal level, in the
+ * background; one somebody watches keeps its computers' levels. */
 static void a_room_nobody_is_in_costs_little(void **state)
 {
     (void)state;

@@ -604,8 +604,13 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
                 fewest = misses;
             w = sample_weight(se, misses - fewest);
             if (++attempts <= 8 * se->cfg.samples) {
-                if (w < 1.0 && (double)(ddz_rng_next(&se->rng) >> 11) * 0x1p-53 >= w)
+                if (w < 1.0 && (double)(ddz_rng_next(&se->rng) >> 11) * 0x1p-53 >= w) {
+                    /* Rejected draws take no step, so the check between samples does not
+                     * see them: a run of them must stop at the deadline too. */
+                    if (se->deadline > 0 && now_ms() >= se->deadline)
+                        break;
                     continue;
+                }
                 w = 1.0;
             }
         }
