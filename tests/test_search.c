@@ -292,6 +292,10 @@ static void objective_names(void **state)
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
         if (ddz_ai_agent_new(&a, BAD[i], 1, &err) == 0)
             fail_msg("%s accepted", BAD[i]);
+    /* A level's bad options are named as typed, not as the search behind the level. */
+    assert_int_not_equal(ddz_ai_agent_new(&a, "expert:1000:500", 1, &err), 0);
+    if (strncmp(err.msg, "agent 'expert:1000:500': write search[", 38) != 0)
+        fail_msg("%s", err.msg);
 }
 
 /* Search names read into configurations, a known-answer table: a time budget alone raises
