@@ -395,6 +395,8 @@ done
 { printf 'c\n'; hints; } >"$tmp/h48in"
 "$DDZ" play --plain --seed 7 --lang en --level random --rules hubei48 <"$tmp/h48in" >"$tmp/h48" 2>&1
 has hubei48_counter "$tmp/h48" "K:3 A:2 2:1"
+grep -q "^Landlord: .*, base [0-9]\.$" "$tmp/h48" || fail "hubei48: the landlord's line is not 'Landlord: NAME, base N.'"
+! grep -q "Bottom cards" "$tmp/h48" || fail "hubei48: a bottom is shown where there is none"
 runs=$((runs + 1))
 ! grep -q "2:1 B:" "$tmp/h48" || fail "hubei48: the counter shows jokers"
 has hubei48_cover "$tmp/h48" "let the landlord go: pays the side's loss"

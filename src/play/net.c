@@ -352,7 +352,8 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
         net_sync_game(u);
         char bt[96];
         play_cards_text(p, c->bottom, bt, sizeof bt);
-        play_fmt(p, u->event, sizeof u->event, T_EV_LANDLORD, seat_label(u, c->landlord), play_base(p), bt);
+        play_fmt(p, u->event, sizeof u->event, c->bottom ? T_EV_LANDLORD : T_EV_LANDLORD_NB, seat_label(u, c->landlord),
+                 play_base(p), bt);
         break;
     }
     case DDZ_EV_TURN:

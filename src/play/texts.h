@@ -31,6 +31,7 @@
     X(T_EV_SHOW, "%s: shows the hand (明牌) %s", "%s：明牌 %s") \
     X(T_EV_PLAY, "%s: %s (%s)", "%s：%s（%s）") \
     X(T_EV_LANDLORD, "Landlord: %s, base %d. Bottom cards: %s", "地主：%s，底分 %d。底牌：%s") \
+    X(T_EV_LANDLORD_NB, "Landlord: %s, base %d.", "地主：%s，底分 %d。") /* no bottom (hubei48) */ \
     X(T_EV_REDEAL, "Nobody bid: the cards are dealt again.", "都不叫，重新发牌。") \
     X(T_EV_TWO_LEFT, "%s: two cards left! (报双)", "%s：报双！还剩两张。") \
     X(T_EV_ONE_LEFT, "%s: one card left! (报单)", "%s：报单！还剩一张。") \
