@@ -350,10 +350,7 @@ void net_ui_message(NetUi *u, DdzClientEvent e, json_t *m)
         if (c->opt.bid_mode != DDZ_BID_ROB && bid > 0)
             u->bid = (int)bid;
         net_sync_game(u);
-        char bt[96];
-        play_cards_text(p, c->bottom, bt, sizeof bt);
-        play_fmt(p, u->event, sizeof u->event, c->bottom ? T_EV_LANDLORD : T_EV_LANDLORD_NB, seat_label(u, c->landlord),
-                 play_base(p), bt);
+        play_landlord_text(p, seat_label(u, c->landlord), c->bottom, u->event, sizeof u->event);
         break;
     }
     case DDZ_EV_TURN:

@@ -303,9 +303,7 @@ static int plain_event(void *ctx, Play *p, const PlayEvent *e)
         break;
     }
     case EV_LANDLORD:
-        play_cards_text(p, g->bottom, buf2, sizeof buf2);
-        play_fmt(p, buf, sizeof buf, g->bottom ? T_EV_LANDLORD : T_EV_LANDLORD_NB, play_seat_name(p, g->landlord),
-                 play_base(p), buf2);
+        play_landlord_text(p, play_seat_name(p, g->landlord), g->bottom, buf, sizeof buf);
         fprintf(pl->out, "%s\n", buf);
         break;
     case EV_REDEAL:

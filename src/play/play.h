@@ -263,6 +263,9 @@ void play_cards_text(const Play *p, DdzCards cards, char *buf, size_t size);
 /* Ranks for sentences, as the hand shows them: "3 3 3 4 4", "10 10", "小王 大王" (BJ RJ in
  * English or ASCII). */
 void play_ranks_text(const Play *p, DdzRanks ranks, char *buf, size_t size);
+/* The landlord's line: "Landlord: West, base 2. Bottom cards: ♠3 ♥10 大王", without the
+ * bottom where the game has none (hubei48). */
+void play_landlord_text(const Play *p, const char *who, DdzCards bottom, char *buf, size_t size);
 /* A move described for people: "33344 (三带一对)". */
 void play_move_text(const Play *p, const DdzMove *m, char *buf, size_t size);
 /* One reading of a card set for the choice between readings: the move and its main part. */

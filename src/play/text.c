@@ -148,6 +148,13 @@ void play_cards_text(const Play *p, DdzCards cards, char *buf, size_t size)
     }
 }
 
+void play_landlord_text(const Play *p, const char *who, DdzCards bottom, char *buf, size_t size)
+{
+    char cards[96];
+    play_cards_text(p, bottom, cards, sizeof cards);
+    play_fmt(p, buf, size, bottom ? T_EV_LANDLORD : T_EV_LANDLORD_NB, who, play_base(p), cards);
+}
+
 void play_ranks_text(const Play *p, DdzRanks ranks, char *buf, size_t size)
 {
     static const char *const RANKS[DDZ_RANK_NB] = {"3", "4", "5", "6", "7", "8", "9", "10",

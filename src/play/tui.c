@@ -318,9 +318,7 @@ static int tui_event(void *ctx, Play *p, const PlayEvent *e)
         break;
     }
     case EV_LANDLORD:
-        play_cards_text(p, g->bottom, b2, sizeof b2);
-        play_fmt(p, buf, sizeof buf, g->bottom ? T_EV_LANDLORD : T_EV_LANDLORD_NB, play_seat_name(p, g->landlord),
-                 play_base(p), b2);
+        play_landlord_text(p, play_seat_name(p, g->landlord), g->bottom, buf, sizeof buf);
         set_event(t, R_HINT, buf);
         tui_draw(t);
         return pause_ms(t, p->cfg.delay_ms);
