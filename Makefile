@@ -104,7 +104,7 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libddz.a tests/testutil.h tests/server_harness.h tests/positions.h tests/game_helpers.h tests/move_names.h tests/movegen_helpers.h
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libddz.a tests/testutil.h tests/server_harness.h tests/positions.h tests/game_helpers.h tests/move_names.h tests/movegen_helpers.h tests/moves_model.h tests/record_helpers.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CMOCKA_CFLAGS) $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
 	    $(BUILD)/libddz.a $(CMOCKA_LIBS) $(LDLIBS)

@@ -1,5 +1,5 @@
 /* move_names.h -- the names of the move types and presets as RULES.md §5 writes them, for
- * test_moves.c and test_move_text.c to check the library's against. */
+ * test_moves.c, test_moves_model.c and test_move_text.c to check the library's against. */
 #ifndef DDZ_TEST_MOVE_NAMES_H
 #define DDZ_TEST_MOVE_NAMES_H
 
