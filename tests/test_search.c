@@ -294,7 +294,10 @@ static void objective_names(void **state)
             fail_msg("%s accepted", BAD[i]);
     /* A level's bad options are named as typed, not as the search behind the level. */
     assert_int_not_equal(ddz_ai_agent_new(&a, "expert:1000:500", 1, &err), 0);
-    if (strncmp(err.msg, "agent 'expert:1000:500': write search[", 38) != 0)
+    if (strncmp(err.msg, "agent 'expert:1000:500': write expert[:MS[/SAMPLES]]", 52) != 0)
+        fail_msg("%s", err.msg);
+    assert_int_not_equal(ddz_ai_agent_new(&a, "search:zz", 1, &err), 0);
+    if (strncmp(err.msg, "agent 'search:zz': write search[:MS[/SAMPLES]]", 46) != 0)
         fail_msg("%s", err.msg);
 }
 

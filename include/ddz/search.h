@@ -74,6 +74,9 @@ int ddz_search_last(const DdzAgent *a, DdzMove *cand, double *value, int *chosen
  * most N cards left solved exactly, 0 never) and ":bid" (bids and doubles by the win chance
  * play-outs estimate, see ddz_search_win_chance). Returns 0, or -1 with err saying how to write it. */
 int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err);
+/* The same, with the error naming `shown` (what the user typed: a level's name such as
+ * "expert:1000:500") instead of the search name it resolved to. */
+int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchConfig *cfg, DdzError *err);
 
 /* Makes a search agent. Returns 0, or -1 with err (an unknown policy). */
 int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed, DdzError *err);

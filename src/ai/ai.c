@@ -160,16 +160,9 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
     /* "search" with the default budget and objective, or with options (search_options). */
     if (!strncmp(name, "search", 6) && (name[6] == '\0' || name[6] == ':')) {
         DdzSearchConfig cfg;
-        if (ddz_search_config_parse(name, &cfg, err) != 0) {
-            /* A level's options: name what was typed, not the long search behind it. */
-            const char *advice = err && strcmp(typed, name) != 0 ? strstr(err->msg, "': ") : NULL;
-            if (advice) {
-                char rest[sizeof err->msg];
-                snprintf(rest, sizeof rest, "%s", advice + 3);
-                snprintf(err->msg, sizeof err->msg, "agent '%.40s': %.200s", typed, rest);
-            }
+        /* A level's options: the error names what was typed, not the long search behind it. */
+        if (ddz_search_config_parse_as(name, typed, &cfg, err) != 0)
             return -1;
-        }
         return ddz_search_agent_new(a, &cfg, seed, err);
     }
     if (err) {

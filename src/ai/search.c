@@ -50,6 +50,11 @@ int ddz_objective_parse(const char *name, DdzObjective *out)
 
 int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err)
 {
+    return ddz_search_config_parse_as(name, name, cfg, err);
+}
+
+int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchConfig *cfg, DdzError *err)
+{
     *cfg = ddz_search_default();
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
@@ -118,10 +123,14 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
     if (!*opts)
         return 0;
 bad:
-    if (err)
+    if (err) {
+        /* A level ("expert:1000:500") is written with its own name before the options. */
+        int head = shown != name ? (int)strcspn(shown, ":") : 6;
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.40s': write search[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP] (MS 0..60000, SAMPLES 1..200000, P 0..100, K 1..16)", name);
+                 "agent '%.40s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
+                 "[:playoutsK][:priorP] (MS 0..60000, SAMPLES 1..200000, P 0..100, K 1..16)",
+                 shown, head > 16 ? 6 : head, shown != name ? shown : "search");
+    }
     return -1;
 }
 
