@@ -125,11 +125,16 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
 bad:
     if (err) {
         /* A level ("expert:1000:500") is written with its own name before the options. */
-        int head = shown != name ? (int)strcspn(shown, ":") : 6;
+        const char *word = "search";
+        size_t wlen = strcspn(shown, ":");
+        if (shown != name && wlen > 0 && wlen <= 16)
+            word = shown;
+        else
+            wlen = 6;
         snprintf(err->msg, sizeof err->msg,
                  "agent '%.40s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
                  "[:playoutsK][:priorP] (MS 0..60000, SAMPLES 1..200000, P 0..100, K 1..16)",
-                 shown, head > 16 ? 6 : head, shown != name ? shown : "search");
+                 shown, (int)wlen, word);
     }
     return -1;
 }
