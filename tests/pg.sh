@@ -203,13 +203,13 @@ fi
 #    (kill -9) before it is back: its journal keeps the result, and A's next start stores it.
 #    (Slower players here, so that both games are surely in play when the database dies.)
 base=$(sql "SELECT coalesce(max(id), 0) FROM games")
-client E1 "$url_B" --create TE --games 1 --think 200
-client F1 "$url_A" --create TF --games 1 --think 200
+client E1 "$url_B" --create TE --games 1 --think 400
+client F1 "$url_A" --create TF --games 1 --think 400
 sleep 0.3
-client E2 "$url_B" --join TE --games 1 --think 200
-client E3 "$url_B" --join TE --games 1 --think 200
-client F2 "$url_A" --join TF --games 1 --think 200
-client F3 "$url_A" --join TF --games 1 --think 200
+client E2 "$url_B" --join TE --games 1 --think 400
+client E3 "$url_B" --join TE --games 1 --think 400
+client F2 "$url_A" --join TF --games 1 --think 400
+client F3 "$url_A" --join TF --games 1 --think 400
 both=$(wait_both "$base") && both=ok
 check "a game in play on each server before the database dies: $both" test "$both" = ok
 r=$(report)
