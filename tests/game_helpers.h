@@ -10,8 +10,7 @@
 #include <string.h>
 
 #include "ddz/game.h"
-
-#define TU_UNUSED __attribute__((unused))
+#include "testutil.h"
 
 /* Scratch buffers, static because they are large. */
 TU_UNUSED static DdzMove g_moves[DDZ_MAX_MOVES + 1];

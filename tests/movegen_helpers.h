@@ -9,8 +9,7 @@
 #include <string.h>
 
 #include "ddz/movegen.h"
-
-#define TU_UNUSED __attribute__((unused))
+#include "testutil.h"
 
 /* Every move buffer has room for twice the deck bound, so a generator that overflows
  * DDZ_MAX_MOVES_DECK is reported by its count instead of corrupting memory. */

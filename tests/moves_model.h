@@ -9,10 +9,7 @@
 #include <string.h>
 
 #include "move_names.h"
-
-#ifndef TU_UNUSED
-#define TU_UNUSED __attribute__((unused))
-#endif
+#include "testutil.h"
 
 /* The model: names, presets and a classifier written out from RULES §5. ---------------------*/
 

@@ -15,10 +15,6 @@
 #include "ddz/agent.h"
 #include "ddz/record.h"
 
-#ifndef TU_UNUSED
-#define TU_UNUSED __attribute__((unused))
-#endif
-
 /* Rule options the random games cycle through: every flow and option the format must carry. */
 TU_UNUSED static const char *const OPTION_SETS[] = {
     "",

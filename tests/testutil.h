@@ -13,6 +13,9 @@
 #include "ddz/moves.h"
 #include "ddz/rng.h"
 
+/* For what a shared test header defines that not every test uses (static tables). */
+#define TU_UNUSED __attribute__((unused))
+
 /* Parses rank notation or fails the test. */
 static inline DdzRanks tu_ranks(const char *text)
 {
