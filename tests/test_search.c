@@ -160,11 +160,12 @@ static void search_sees_only_its_view(void **state)
     free(g2);
 }
 
-/* The engine's answer to one request, with a fixed sample budget (reproducible). */
-static char *engine_move(const char *request)
+/* The engine's answer to one request from the agent named, with a fixed sample budget
+ * (reproducible). */
+static char *engine_move_by(const char *request, const char *agent)
 {
     char *answer = NULL;
-    int rc = ddz_engine_answer(request, strlen(request), "search:0/400", &answer);
+    int rc = ddz_engine_answer(request, strlen(request), agent, &answer);
     assert_non_null(answer);
     if (rc != 0)
         fail_msg("%s", answer);
@@ -178,6 +179,11 @@ static char *engine_move(const char *request)
     move[n] = '\0';
     free(answer);
     return move;
+}
+
+static char *engine_move(const char *request)
+{
+    return engine_move_by(request, "search:0/400");
 }
 
 /* Issue 14: the landlord led a low single (8, T) into a farmer holding one card that might
@@ -219,6 +225,37 @@ static void farmer_does_not_bomb_its_partners_winning_play(void **state)
         "[0,\"A\"],[1,\"R\"]]}");
     assert_string_equal(move, "");
     free(move);
+}
+
+/* The worth of a point (:pointsP) decides between moves that win for certain: the
+ * landlord leads with 777733 against farmers holding 34 and 35 (ten cards: every world is
+ * solved exactly, and every line wins). 777733 (four with two, not a bomb) ends the game
+ * at 2 points; the bomb 7777, then 33, at 4. Valuing points at 5% of a win the search
+ * plays the bomb; at nothing, the rule agent's choice, which empties the hand. */
+static void points_decide_between_certain_wins(void **state)
+{
+    (void)state;
+    static const char REQ[] =
+        "{\"type\":\"play\",\"rules\":\"douzero\",\"seat\":0,\"landlord\":0,\"hand\":\"777733\",\"bottom\":\"89T\","
+        "\"history\":[[0,\"89TJQKA\"],[1,\"\"],[2,\"\"],[0,\"6\"],[1,\"\"],[2,\"\"],[0,\"4445\"],[1,\"8886\"],"
+        "[2,\"9996\"],[0,\"\"],[1,\"\"],[2,\"TTTJJJQQQ\"],[0,\"\"],[1,\"\"],[2,\"55\"],[0,\"\"],[1,\"22\"],[2,\"\"],"
+        "[0,\"\"],[1,\"KKK6\"],[2,\"\"],[0,\"\"],[1,\"B\"],[2,\"\"],[0,\"\"],[1,\"R\"],[2,\"\"],[0,\"\"],[1,\"A\"],"
+        "[2,\"\"],[0,\"\"],[1,\"AA\"],[2,\"\"],[0,\"22\"],[1,\"\"],[2,\"\"]]}";
+    static const struct {
+        const char *agent, *move;
+    } T[] = {
+        {"search:0/50:points5", "7777"},
+        {"search:0/50:points0", "337777"},
+        {"search:0/50:points5:noise30:playouts4", "7777"},
+        {"search:0/50:adp", "7777"},
+        {"normal", "337777"},
+    };
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        char *move = engine_move_by(REQ, T[i].agent);
+        if (strcmp(move, T[i].move) != 0)
+            fail_msg("%s answered %s, not %s", T[i].agent, move, T[i].move);
+        free(move);
+    }
 }
 
 /* The objective's value of a finished game, a known-answer table: wp counts the side's win
@@ -347,20 +384,23 @@ static void search_names_known_answers(void **state)
 }
 
 /* The play-out options read into configurations, a known-answer table (issue 14's
- * experiments): the play-out policy (a frozen rule version), its noise, play-outs per world
- * and the prior of the policy's own move; each at most once and in range. */
+ * experiments): the play-out policy (a frozen rule version), its noise, play-outs per world,
+ * the prior of the policy's own move and the worth of a point; each at most once and in
+ * range. */
 static void playout_options_known_answers(void **state)
 {
     (void)state;
     static const struct {
         const char *name, *policy;
-        int noise, playouts, prior;
+        int noise, playouts, prior, points;
     } T[] = {
-        {"search", "rule", 0, 1, 2},
-        {"search:rule-v1", "rule-v1", 0, 1, 2},
-        {"search:0/50:noise30:playouts4", "rule", 30, 4, 2},
-        {"search:prior0:rule-v1:noise5:bid", "rule-v1", 5, 1, 0},
-        {"search:noise100:playouts16:prior100", "rule", 100, 16, 100},
+        {"search", "rule", 0, 1, 2, 1},
+        {"search:rule-v1", "rule-v1", 0, 1, 2, 1},
+        {"search:0/50:noise30:playouts4", "rule", 30, 4, 2, 1},
+        {"search:prior0:rule-v1:noise5:bid", "rule-v1", 5, 1, 0, 1},
+        {"search:noise100:playouts16:prior100:points0", "rule", 100, 16, 100, 0},
+        {"search:points5:0/100", "rule", 0, 1, 2, 5},
+        {"search:points100", "rule", 0, 1, 2, 100},
     };
     for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
         DdzSearchConfig c;
@@ -368,14 +408,15 @@ static void playout_options_known_answers(void **state)
         if (ddz_search_config_parse(T[i].name, &c, &err) != 0)
             fail_msg("%s: %s", T[i].name, err.msg);
         if (strcmp(c.policy, T[i].policy) != 0 || c.noise != T[i].noise || c.playouts != T[i].playouts ||
-            c.prior != T[i].prior)
-            fail_msg("%s: policy %s noise %d playouts %d prior %d", T[i].name, c.policy, c.noise, c.playouts,
-                     c.prior);
+            c.prior != T[i].prior || c.points != T[i].points)
+            fail_msg("%s: policy %s noise %d playouts %d prior %d points %d", T[i].name, c.policy, c.noise,
+                     c.playouts, c.prior, c.points);
     }
     static const char *const BAD[] = {"search:noise101", "search:noise", "search:noise5:noise5",
                                       "search:playouts0", "search:playouts17", "search:prior101",
                                       "search:prior-1", "search:rule-v0", "search:rule-v1:rule-v1",
-                                      "search:rule-v12"};
+                                      "search:rule-v12", "search:points101", "search:points",
+                                      "search:points-1", "search:points2:points2", "search:points5x"};
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         DdzSearchConfig c;
         if (ddz_search_config_parse(BAD[i], &c, NULL) == 0)
@@ -595,6 +636,7 @@ int main(void)
         cmocka_unit_test(random_greedy_and_rule_play_only_legal_moves_in_10000_games_per_preset),
         cmocka_unit_test(search_leads_no_single_an_opponent_with_one_card_may_beat),
         cmocka_unit_test(farmer_does_not_bomb_its_partners_winning_play),
+        cmocka_unit_test(points_decide_between_certain_wins),
         cmocka_unit_test(objective_values_known_answers),
         cmocka_unit_test(objective_names),
         cmocka_unit_test(search_names_known_answers),

@@ -40,6 +40,9 @@ typedef struct DdzSearchConfig {
                              own move's average: the search departs only by more (default 2) */
     bool bid_playouts;    /* bids and doubles from the hand's win chance, estimated by play-outs
                              of sampled deals, instead of the policy's */
+    int points;           /* under wp: hundredths of a win each point of the game's score is worth
+                             to the seat, so that among moves about as likely to win the one that
+                             wins more points is chosen (default 1, as ddz_search_value) */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);

@@ -33,7 +33,7 @@ typedef struct Search {
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false};
+    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1};
     return c;
 }
 
@@ -58,7 +58,7 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     *cfg = ddz_search_default();
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
-    bool policy = false, noise = false, prior = false, playouts = false;
+    bool policy = false, noise = false, prior = false, playouts = false, points = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -87,6 +87,10 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
                        (num = strtol(word + 5, &end, 10)) <= 100 && !*end) {
                 cfg->prior = (int)num;
                 prior = true;
+            } else if (!strncmp(word, "points", 6) && word[6] >= '0' && word[6] <= '9' && !points &&
+                       (num = strtol(word + 6, &end, 10)) <= 100 && !*end) {
+                cfg->points = (int)num;
+                points = true;
             } else if (!strcmp(word, "student") && !policy) {
                 cfg->policy = "student";
                 policy = true;
@@ -133,7 +137,7 @@ bad:
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
                  "agent '%.40s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP] (MS 0..60000, SAMPLES 1..200000, P 0..100, K 1..16)",
+                 "[:playoutsK][:priorP][:pointsP] (MS 0..60000, SAMPLES 1..200000, P 0..100, K 1..16)",
                  shown, (int)wlen, word);
     }
     return -1;
@@ -321,7 +325,8 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
     if (o != DDZ_SOLVE_WIN && o != DDZ_SOLVE_LOSS)
         return false;
     out->won = res.landlord_wins == (seat == L);
-    out->value = obj == DDZ_OBJECTIVE_ADP ? solved_points(g, seat, res.landlord_wins) : out->won ? 1.0 : 0.0;
+    double points = solved_points(g, seat, res.landlord_wins);
+    out->value = obj == DDZ_OBJECTIVE_ADP ? points : (out->won ? 1.0 : 0.0) + se->cfg.points / 100.0 * points;
     return true;
 }
 
@@ -350,6 +355,8 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
     if (ddz_game_result(g, &r) == 0) {
         out.won = (seat == r.landlord) == r.landlord_won;
         out.value = ddz_search_value(&r, seat, obj, g->opt.rules);
+        if (obj == DDZ_OBJECTIVE_WP) /* the worth of a point as configured, not the default 0.01 */
+            out.value = (out.won ? 1.0 : 0.0) + se->cfg.points / 100.0 * r.score[seat] / (r.base > 0 ? r.base : 1);
     }
     while (g->nhist > start)
         ddz_game_undo(g);
