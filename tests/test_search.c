@@ -443,21 +443,22 @@ static void level_names_with_options_known_answers(void **state)
         const char *name, *want;
         int time_ms, samples;
     } T[] = {
-        {"expert", "search:800/100:infer:noise30:playouts4:bid", 800, 100},
+        {"expert", "search:800/100:infer:noise30:playouts4:points25:bid", 800, 100},
         {"hard", "search:50:bid", 50, 400},
         {"hard:adp", "search:50:bid:adp", 50, 400},
-        {"expert:1000", "search:infer:noise30:playouts4:bid:1000/100", 1000, 100},
-        {"expert:0", "search:infer:noise30:playouts4:bid:0/100", 0, 100},
-        {"expert:0/400", "search:infer:noise30:playouts4:bid:0/400", 0, 400},
-        {"expert:wp:300:noise10", "search:infer:playouts4:bid:wp:300/100:noise10", 300, 100},
+        {"expert:1000", "search:infer:noise30:playouts4:points25:bid:1000/100", 1000, 100},
+        {"expert:0", "search:infer:noise30:playouts4:points25:bid:0/100", 0, 100},
+        {"expert:0/400", "search:infer:noise30:playouts4:points25:bid:0/400", 0, 400},
+        {"expert:wp:300:noise10", "search:infer:playouts4:points25:bid:wp:300/100:noise10", 300, 100},
         {"hard:1000", "search:bid:1000", 1000, 2000},
         {"hard:20", "search:bid:20", 20, 400},
         {"hard:0/20:wp", "search:bid:0/20:wp", 0, 20},
-        {"expert:adp:500", "search:infer:noise30:playouts4:bid:adp:500/100", 500, 100},
-        {"expert:bid:adp", "search:800/100:infer:noise30:playouts4:bid:adp", 800, 100},
-        {"expert:noise0:playouts1", "search:800/100:infer:bid:noise0:playouts1", 800, 100},
-        {"expert:200/100:noise30:playouts4", "search:infer:bid:200/100:noise30:playouts4", 200, 100},
+        {"expert:adp:500", "search:infer:noise30:playouts4:points25:bid:adp:500/100", 500, 100},
+        {"expert:bid:adp", "search:800/100:infer:noise30:playouts4:points25:bid:adp", 800, 100},
+        {"expert:noise0:playouts1", "search:800/100:infer:points25:bid:noise0:playouts1", 800, 100},
+        {"expert:200/100:noise30:playouts4", "search:infer:points25:bid:200/100:noise30:playouts4", 200, 100},
         {"hard:noise30:playouts4", "search:50:bid:noise30:playouts4", 50, 400},
+        {"expert:points1", "search:800/100:infer:noise30:playouts4:bid:points1", 800, 100},
         {"normal", "rule", -1, -1},
         {"normal:1000", "normal:1000", -1, -1},
         {"search:0/5", "search:0/5", 0, 5},
@@ -480,10 +481,10 @@ static void level_names_with_options_known_answers(void **state)
     DdzSearchConfig c;
     assert_int_equal(ddz_ai_resolve_name("expert", got, sizeof got), 0);
     assert_int_equal(ddz_search_config_parse(got, &c, NULL), 0);
-    assert_true(c.infer && c.noise == 30 && c.playouts == 4 && c.bid_playouts);
+    assert_true(c.infer && c.noise == 30 && c.playouts == 4 && c.points == 25 && c.bid_playouts);
     assert_int_equal(ddz_ai_resolve_name("hard", got, sizeof got), 0);
     assert_int_equal(ddz_search_config_parse(got, &c, NULL), 0);
-    assert_true(!c.infer && c.noise == 0 && c.playouts == 1 && c.bid_playouts);
+    assert_true(!c.infer && c.noise == 0 && c.playouts == 1 && c.points == 1 && c.bid_playouts);
     char small[8];
     assert_int_not_equal(ddz_ai_resolve_name("expert:1000", small, sizeof small), 0);
 }
