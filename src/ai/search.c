@@ -262,6 +262,15 @@ typedef struct Outcome {
     double value;
 } Outcome;
 
+/* What a world's end is worth to a seat whose side won (or not) `points` (in base units):
+ * the points under adp; under wp the win, and each point cfg.points hundredths of a win. */
+static double outcome_value(const Search *se, DdzObjective obj, bool won, double points)
+{
+    if (obj == DDZ_OBJECTIVE_ADP)
+        return points;
+    return (won ? 1.0 : 0.0) + se->cfg.points / 100.0 * points;
+}
+
 /* The points to `seat` (in base units, as ddz_search_value) if the game of g ended now with
  * the landlord winning or losing: 2^bombs (and robs) each farmer, twice that the landlord; a
  * farmer marked for letting the landlord go (hubei48 包赔) pays its partner's share too. The
@@ -325,8 +334,7 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
     if (o != DDZ_SOLVE_WIN && o != DDZ_SOLVE_LOSS)
         return false;
     out->won = res.landlord_wins == (seat == L);
-    double points = solved_points(g, seat, res.landlord_wins);
-    out->value = obj == DDZ_OBJECTIVE_ADP ? points : (out->won ? 1.0 : 0.0) + se->cfg.points / 100.0 * points;
+    out->value = outcome_value(se, obj, out->won, solved_points(g, seat, res.landlord_wins));
     return true;
 }
 
@@ -354,9 +362,7 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
     DdzResult r;
     if (ddz_game_result(g, &r) == 0) {
         out.won = (seat == r.landlord) == r.landlord_won;
-        out.value = ddz_search_value(&r, seat, obj, g->opt.rules);
-        if (obj == DDZ_OBJECTIVE_WP) /* the worth of a point as configured, not the default 0.01 */
-            out.value = (out.won ? 1.0 : 0.0) + se->cfg.points / 100.0 * r.score[seat] / (r.base > 0 ? r.base : 1);
+        out.value = outcome_value(se, obj, out.won, (double)r.score[seat] / (double)(r.base > 0 ? r.base : 1));
     }
     while (g->nhist > start)
         ddz_game_undo(g);
