@@ -48,6 +48,21 @@ int ddz_objective_parse(const char *name, DdzObjective *out)
     return 0;
 }
 
+/* An option written as a word and a number in lo..hi ("noise30"): true, with *out set, when
+ * word is one. */
+static bool number_option(const char *word, const char *prefix, long lo, long hi, long *out)
+{
+    size_t n = strlen(prefix);
+    if (strncmp(word, prefix, n) != 0 || word[n] < '0' || word[n] > '9')
+        return false;
+    char *end;
+    long num = strtol(word + n, &end, 10);
+    if (*end || num < lo || num > hi)
+        return false;
+    *out = num;
+    return true;
+}
+
 int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err)
 {
     return ddz_search_config_parse_as(name, name, cfg, err);
@@ -68,27 +83,22 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
         if (len > 0 && len < sizeof word && (opts[0] < '0' || opts[0] > '9')) {
             memcpy(word, opts, len);
             word[len] = '\0';
-            char *end = word;
-            long cards = !strncmp(word, "solve", 5) ? strtol(word + 5, &end, 10) : -1, num = -1;
+            long num = -1;
             if (!strncmp(word, "rule-v", 6) && word[6] >= '1' && word[6] <= '9' && !word[7] && !policy) {
                 static const char *const V[] = {"rule-v1", "rule-v2", "rule-v3", "rule-v4", "rule-v5",
                                                 "rule-v6", "rule-v7", "rule-v8", "rule-v9"};
                 cfg->policy = V[word[6] - '1'];
                 policy = true;
-            } else if (!strncmp(word, "noise", 5) && word[5] >= '0' && word[5] <= '9' && !noise &&
-                       (num = strtol(word + 5, &end, 10)) <= 100 && !*end) {
+            } else if (!noise && number_option(word, "noise", 0, 100, &num)) {
                 cfg->noise = (int)num;
                 noise = true;
-            } else if (!strncmp(word, "playouts", 8) && word[8] >= '0' && word[8] <= '9' && !playouts &&
-                       (num = strtol(word + 8, &end, 10)) >= 1 && num <= 16 && !*end) {
+            } else if (!playouts && number_option(word, "playouts", 1, 16, &num)) {
                 cfg->playouts = (int)num;
                 playouts = true;
-            } else if (!strncmp(word, "prior", 5) && word[5] >= '0' && word[5] <= '9' && !prior &&
-                       (num = strtol(word + 5, &end, 10)) <= 100 && !*end) {
+            } else if (!prior && number_option(word, "prior", 0, 100, &num)) {
                 cfg->prior = (int)num;
                 prior = true;
-            } else if (!strncmp(word, "points", 6) && word[6] >= '0' && word[6] <= '9' && !points &&
-                       (num = strtol(word + 6, &end, 10)) <= 100 && !*end) {
+            } else if (!points && number_option(word, "points", 0, 100, &num)) {
                 cfg->points = (int)num;
                 points = true;
             } else if (!strcmp(word, "student") && !policy) {
@@ -98,8 +108,8 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
                 cfg->infer = true;
             } else if (!strcmp(word, "bid") && !bid) {
                 cfg->bid_playouts = bid = true;
-            } else if (cards >= 0 && word[5] >= '0' && word[5] <= '9' && !*end && cards <= 54 && !solve) {
-                cfg->solve_cards = (int)cards;
+            } else if (!solve && number_option(word, "solve", 0, 54, &num)) {
+                cfg->solve_cards = (int)num;
                 solve = true;
             } else {
                 if (objective || ddz_objective_parse(word, &cfg->objective) != 0)
@@ -151,14 +161,26 @@ static DdzObjective objective_for(DdzObjective obj, DdzRuleset rules)
     return ddz_ruleset_is_48(rules) ? DDZ_OBJECTIVE_ADP : DDZ_OBJECTIVE_WP;
 }
 
+/* What a game's end is worth to a seat whose side won (or not) `points` (in base units) under
+ * obj (resolved): the points under adp; under wp the win, and each point per_point
+ * hundredths of a win, so that the size of a win counts beside it (DdzSearchConfig.points). */
+static double end_value(DdzObjective obj, bool won, double points, int per_point)
+{
+    if (obj == DDZ_OBJECTIVE_ADP)
+        return points;
+    return (won ? 1.0 : 0.0) + per_point / 100.0 * points;
+}
+
+/* The points of finished game r to `seat`, in base units. */
+static double result_points(const DdzResult *r, int seat)
+{
+    return (double)r->score[seat] / (double)(r->base > 0 ? r->base : 1);
+}
+
 double ddz_search_value(const DdzResult *r, int seat, DdzObjective obj, DdzRuleset rules)
 {
-    double points = (double)r->score[seat] / (double)(r->base > 0 ? r->base : 1);
-    if (objective_for(obj, rules) == DDZ_OBJECTIVE_ADP)
-        return points;
     bool won = (seat == r->landlord) == r->landlord_won;
-    /* Winning decides; the size of the win breaks ties between winning moves. */
-    return (won ? 1.0 : 0.0) + 0.01 * points;
+    return end_value(objective_for(obj, rules), won, result_points(r, seat), ddz_search_default().points);
 }
 
 static double now_ms(void)
@@ -262,15 +284,6 @@ typedef struct Outcome {
     double value;
 } Outcome;
 
-/* What a world's end is worth to a seat whose side won (or not) `points` (in base units):
- * the points under adp; under wp the win, and each point cfg.points hundredths of a win. */
-static double outcome_value(const Search *se, DdzObjective obj, bool won, double points)
-{
-    if (obj == DDZ_OBJECTIVE_ADP)
-        return points;
-    return (won ? 1.0 : 0.0) + se->cfg.points / 100.0 * points;
-}
-
 /* The points to `seat` (in base units, as ddz_search_value) if the game of g ended now with
  * the landlord winning or losing: 2^bombs (and robs) each farmer, twice that the landlord; a
  * farmer marked for letting the landlord go (hubei48 包赔) pays its partner's share too. The
@@ -334,7 +347,7 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
     if (o != DDZ_SOLVE_WIN && o != DDZ_SOLVE_LOSS)
         return false;
     out->won = res.landlord_wins == (seat == L);
-    out->value = outcome_value(se, obj, out->won, solved_points(g, seat, res.landlord_wins));
+    out->value = end_value(obj, out->won, solved_points(g, seat, res.landlord_wins), se->cfg.points);
     return true;
 }
 
@@ -362,7 +375,7 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
     DdzResult r;
     if (ddz_game_result(g, &r) == 0) {
         out.won = (seat == r.landlord) == r.landlord_won;
-        out.value = outcome_value(se, obj, out.won, (double)r.score[seat] / (double)(r.base > 0 ? r.base : 1));
+        out.value = end_value(obj, out.won, result_points(&r, seat), se->cfg.points);
     }
     while (g->nhist > start)
         ddz_game_undo(g);
