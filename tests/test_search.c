@@ -392,15 +392,18 @@ static void playout_options_known_answers(void **state)
     (void)state;
     static const struct {
         const char *name, *policy;
-        int noise, playouts, prior, points;
+        int noise, playouts, prior, points, extra;
     } T[] = {
-        {"search", "rule", 0, 1, 2, 1},
-        {"search:rule-v1", "rule-v1", 0, 1, 2, 1},
-        {"search:0/50:noise30:playouts4", "rule", 30, 4, 2, 1},
-        {"search:prior0:rule-v1:noise5:bid", "rule-v1", 5, 1, 0, 1},
-        {"search:noise100:playouts16:prior100:points0", "rule", 100, 16, 100, 0},
-        {"search:points5:0/100", "rule", 0, 1, 2, 5},
-        {"search:points100", "rule", 0, 1, 2, 100},
+        {"search", "rule", 0, 1, 2, 1, 0},
+        {"search:rule-v1", "rule-v1", 0, 1, 2, 1, 0},
+        {"search:0/50:noise30:playouts4", "rule", 30, 4, 2, 1, 0},
+        {"search:prior0:rule-v1:noise5:bid", "rule-v1", 5, 1, 0, 1, 0},
+        {"search:noise100:playouts16:prior100:points0", "rule", 100, 16, 100, 0, 0},
+        {"search:points5:0/100", "rule", 0, 1, 2, 5, 0},
+        {"search:points100", "rule", 0, 1, 2, 100, 0},
+        {"search:0/100:extra300", "rule", 0, 1, 2, 1, 300},
+        {"search:extra0:points25", "rule", 0, 1, 2, 25, 0},
+        {"search:extra200000", "rule", 0, 1, 2, 1, 200000},
     };
     for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
         DdzSearchConfig c;
@@ -408,15 +411,17 @@ static void playout_options_known_answers(void **state)
         if (ddz_search_config_parse(T[i].name, &c, &err) != 0)
             fail_msg("%s: %s", T[i].name, err.msg);
         if (strcmp(c.policy, T[i].policy) != 0 || c.noise != T[i].noise || c.playouts != T[i].playouts ||
-            c.prior != T[i].prior || c.points != T[i].points)
-            fail_msg("%s: policy %s noise %d playouts %d prior %d points %d", T[i].name, c.policy, c.noise,
-                     c.playouts, c.prior, c.points);
+            c.prior != T[i].prior || c.points != T[i].points || c.extra != T[i].extra)
+            fail_msg("%s: policy %s noise %d playouts %d prior %d points %d extra %d", T[i].name, c.policy,
+                     c.noise, c.playouts, c.prior, c.points, c.extra);
     }
     static const char *const BAD[] = {"search:noise101", "search:noise", "search:noise5:noise5",
                                       "search:playouts0", "search:playouts17", "search:prior101",
                                       "search:prior-1", "search:rule-v0", "search:rule-v1:rule-v1",
                                       "search:rule-v12", "search:points101", "search:points",
-                                      "search:points-1", "search:points2:points2", "search:points5x"};
+                                      "search:points-1", "search:points2:points2", "search:points5x",
+                                      "search:extra", "search:extra-1", "search:extra200001",
+                                      "search:extra5:extra5", "search:extra1e3"};
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         DdzSearchConfig c;
         if (ddz_search_config_parse(BAD[i], &c, NULL) == 0)
@@ -617,7 +622,7 @@ static void search_with_a_sample_budget_is_reproducible(void **state)
         "{\"type\":\"play\",\"rules\":\"douzero\",\"seat\":1,\"landlord\":0,\"hand\":\"3455789QQQKKAA2BR\","
         "\"bottom\":\"346\",\"history\":[[0,\"33444\"]],\"seed\":5}";
     static const char *const NAMES[] = {"search:0/60:infer", "search:0/60:adp", "search:0/60:infer:adp",
-                                        "search:0/60:noise30:playouts2"};
+                                        "search:0/60:noise30:playouts2", "search:0/20:extra80:infer:noise30"};
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) {
         char *first = NULL, *again = NULL;
         assert_int_equal(ddz_engine_answer(REQ, strlen(REQ), NAMES[i], &first), 0);
@@ -626,6 +631,61 @@ static void search_with_a_sample_budget_is_reproducible(void **state)
         free(first);
         free(again);
     }
+}
+
+/* :extraN: a decision is judged on the sample cap's worlds, and on up to N more only while
+ * its best two candidates stay within two standard errors; without it, on the cap's exactly.
+ * Self-play games, every seat the search, each play decision with a choice counted. */
+static void extra_samples_go_to_close_decisions(void **state)
+{
+    (void)state;
+    static const char *const NAMES[] = {"search:0/12", "search:0/12:extra60"};
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    for (int n = 0; n < 2; n++) {
+        int at_cap = 0, beyond = 0, decisions = 0;
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0xE47A);
+        for (int k = 0; k < 3; k++) {
+            DdzAgent a[3];
+            DdzError err;
+            for (int s = 0; s < 3; s++)
+                assert_int_equal(ddz_ai_agent_new(&a[s], NAMES[n], (uint64_t)(k * 3 + s), &err), 0);
+            ddz_game_new(g, &opt, &rng, 0);
+            DdzAction bid = ddz_action_bid(0, 3);
+            assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
+            while (g->phase == DDZ_PHASE_PLAY) {
+                int seat = g->turn;
+                assert_int_equal(ddz_agent_step(&a[seat], g, &err), 0);
+                int got = ddz_search_last_samples(&a[seat]);
+                if (got == 0)
+                    continue; /* one legal move, or one candidate */
+                decisions++;
+                if (got < 12 || got > (n ? 72 : 12))
+                    fail_msg("%s: a decision on %d samples", NAMES[n], got);
+                at_cap += got == 12;
+                beyond += got > 12;
+            }
+            for (int s = 0; s < 3; s++)
+                ddz_agent_free(&a[s]);
+        }
+        printf("%s: %d decisions, %d on the cap, %d beyond\n", NAMES[n], decisions, at_cap, beyond);
+        assert_true(decisions > 20);
+        if (n == 0) {
+            assert_int_equal(at_cap, decisions);
+        } else {
+            assert_true(at_cap > 0);  /* clear decisions stop at the cap */
+            assert_true(beyond > 0);  /* close ones draw more */
+        }
+    }
+    DdzAgent rule;
+    DdzError err;
+    assert_int_equal(ddz_ai_agent_new(&rule, "rule", 1, &err), 0);
+    assert_int_equal(ddz_search_last_samples(&rule), 0); /* not a search */
+    ddz_agent_free(&rule);
+    free(g);
 }
 
 int main(void)
@@ -646,6 +706,7 @@ int main(void)
         cmocka_unit_test(bids_by_playout_win_chance),
         cmocka_unit_test(inference_weights_favour_the_true_deal),
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
+        cmocka_unit_test(extra_samples_go_to_close_decisions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

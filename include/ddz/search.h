@@ -43,6 +43,10 @@ typedef struct DdzSearchConfig {
     int points;           /* under wp: hundredths of a win each point of the game's score is worth
                              to the seat, so that among moves about as likely to win the one that
                              wins more points is chosen (default 1, as ddz_search_value) */
+    int extra;            /* samples beyond `samples` while the decision is close: the best
+                             candidate's lead over the runner-up is under two standard errors
+                             of their paired difference, world by world (default 0: none);
+                             time_ms still binds */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);
@@ -69,6 +73,10 @@ int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards hands[DDZ_
  * and the index of the move played to *chosen. Returns the number of candidates, or 0 (no
  * such decision, or a not a search agent). Data for learning from the search (student.h). */
 int ddz_search_last(const DdzAgent *a, DdzMove *cand, double *value, int *chosen);
+/* The worlds (samples) the last decision of search agent a was judged on: the sample cap,
+ * fewer when the clock stopped it, more with cfg.extra when it was close; 0 when it was no
+ * play with a choice among two or more candidates, or a is not a search agent. */
+int ddz_search_last_samples(const DdzAgent *a);
 /* Reads a search agent's name into *cfg: "search" then options after colons, each at most
  * once, in any order: ":MS" (a time budget per decision; the sample cap grows with it, 2
  * samples a millisecond, at least the default 400) or ":MS/SAMPLES" (MS 0: a fixed number of

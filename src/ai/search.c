@@ -28,12 +28,15 @@ typedef struct Search {
     bool noisy;                      /* play-outs by rule agents with cfg.noise */
     uint64_t noise_base;             /* seeds of the noisy play-outs: from the agent's seed */
     int last_nc, last_best;          /* the last decision (ddz_search_last): candidates, choice */
+    int last_samples;                /* and the worlds it was judged on */
     double last_weight;              /* its samples' total weight */
+    double *seen;                    /* with cfg.extra: each sample's values, nc a sample */
+    size_t seen_cap;                 /* doubles seen holds */
 } Search;
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1};
+    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0};
     return c;
 }
 
@@ -73,7 +76,7 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     *cfg = ddz_search_default();
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
-    bool policy = false, noise = false, prior = false, playouts = false, points = false;
+    bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -101,6 +104,9 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!points && number_option(word, "points", 0, 100, &num)) {
                 cfg->points = (int)num;
                 points = true;
+            } else if (!extra && number_option(word, "extra", 0, 200000, &num)) {
+                cfg->extra = (int)num;
+                extra = true;
             } else if (!strcmp(word, "student") && !policy) {
                 cfg->policy = "student";
                 policy = true;
@@ -147,7 +153,7 @@ bad:
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
                  "agent '%.40s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP] (MS 0..60000, SAMPLES 1..200000, P 0..100, K 1..16)",
+                 "[:playoutsK][:priorP][:pointsP][:extraN] (MS 0..60000, SAMPLES 1..200000, N 0..200000, P 0..100, K 1..16)",
                  shown, (int)wlen, word);
     }
     return -1;
@@ -589,11 +595,57 @@ int ddz_search_candidates(const DdzView *v, const DdzMove *legal, int n, const D
     return nc;
 }
 
+/* Keeps sample k's values (sample_value[0..nc)) for close_call; false when out of memory. */
+static bool keep_sample(Search *se, int nc, int k)
+{
+    size_t need = ((size_t)k + 1) * (size_t)nc;
+    if (need > se->seen_cap) {
+        size_t cap = se->seen_cap ? 2 * se->seen_cap : 512 * (size_t)nc;
+        while (cap < need)
+            cap *= 2;
+        double *p = realloc(se->seen, cap * sizeof *p);
+        if (!p)
+            return false;
+        se->seen = p;
+        se->seen_cap = cap;
+    }
+    memcpy(se->seen + (size_t)k * (size_t)nc, se->sample_value, (size_t)nc * sizeof *se->seen);
+    return true;
+}
+
+/* Whether the n samples so far leave the decision close (cfg.extra): the leader's average
+ * (the policy's move with its prior, bonus a sample) is ahead of the runner-up's by less than
+ * two standard errors of their difference, sample by sample (the same worlds). */
+static bool close_call(const Search *se, int nc, int n, int policy_move, double bonus)
+{
+    int best = -1, next = -1;
+    for (int i = 0; i < nc; i++) {
+        double x = se->value[i] + (i == policy_move ? bonus * n : 0);
+        if (best < 0 || x > se->value[best] + (best == policy_move ? bonus * n : 0)) {
+            next = best;
+            best = i;
+        } else if (next < 0 || x > se->value[next] + (next == policy_move ? bonus * n : 0)) {
+            next = i;
+        }
+    }
+    double sum = 0, sq = 0;
+    double shift = (best == policy_move ? bonus : 0) - (next == policy_move ? bonus : 0);
+    for (int k = 0; k < n; k++) {
+        const double *row = se->seen + (size_t)k * (size_t)nc;
+        double d = row[best] - row[next] + shift;
+        sum += d;
+        sq += d * d;
+    }
+    double mean = sum / n, var = sq / n - mean * mean;
+    return var > 0 && mean < 2 * sqrt(var / n);
+}
+
 static int search_act(void *state, const DdzView *v, DdzAction *out)
 {
     Search *se = state;
     double start = now_ms(); /* the budget counts from here, the candidates' choice included */
     se->last_nc = 0;
+    se->last_samples = 0;
     if ((v->phase == DDZ_PHASE_BID || v->phase == DDZ_PHASE_DOUBLE) && se->cfg.bid_playouts &&
         bid_by_playouts(se, v, out) == 0)
         return 0;
@@ -629,7 +681,12 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     DdzCards hands[DDZ_SEAT_NB];
     Budget budget = budget_begin(start, se->cfg.time_ms);
     se->deadline = budget_deadline(&budget);
-    while (samples < se->cfg.samples && (se->cfg.time_ms <= 0 || budget_left(&budget))) {
+    /* The prior a sample (step 3), for close_call; with cfg.extra, more samples while close. */
+    double bonus = se->cfg.prior / 100.0 * (obj == DDZ_OBJECTIVE_ADP && v->seat == v->landlord ? 2 : 1);
+    bool judge = se->cfg.extra > 0;
+    while ((samples < se->cfg.samples ||
+            (judge && samples < se->cfg.samples + se->cfg.extra && close_call(se, nc, samples, policy_move, bonus))) &&
+           (se->cfg.time_ms <= 0 || budget_left(&budget))) {
         ddz_search_sample(v, &se->rng, hands);
         int misses = rebuild(se, v, hands);
         if (misses < 0)
@@ -685,6 +742,8 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
             se->value[i] += se->sample_value[i];
             se->wins[i] += se->sample_wins[i];
         }
+        if (judge && !keep_sample(se, nc, samples))
+            judge = false; /* no memory to judge more by: the cap stands */
         weight += w;
         samples++;
         budget_step(&budget);
@@ -722,6 +781,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     }
     se->last_nc = nc;
     se->last_best = best;
+    se->last_samples = samples;
     se->last_weight = weight;
     *out = ddz_action_play(v->seat, se->cand[best], 0);
     return 0;
@@ -742,12 +802,18 @@ int ddz_search_last(const DdzAgent *a, DdzMove *cand, double *value, int *chosen
     return se->last_nc;
 }
 
+int ddz_search_last_samples(const DdzAgent *a)
+{
+    return a->act == search_act ? ((const Search *)a->state)->last_samples : 0;
+}
+
 static void search_free(void *state)
 {
     Search *se = state;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         ddz_agent_free(&se->policy[s]);
     ddz_solver_free(se->solver);
+    free(se->seen);
     free(se);
 }
 
@@ -758,8 +824,11 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
         return -1;
     se->cfg = *cfg;
     se->solver = NULL;
+    se->seen = NULL;
+    se->seen_cap = 0;
     se->deadline = 0;
     se->last_nc = 0;
+    se->last_samples = 0;
     if (se->cfg.candidates < 1 || se->cfg.candidates > DDZ_MAX_MOVES)
         se->cfg.candidates = DDZ_MAX_MOVES;
     ddz_rng_seed(&se->rng, seed);
