@@ -153,7 +153,8 @@ bad:
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
                  "agent '%.40s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP][:extraN] (MS 0..60000, SAMPLES 1..200000, N 0..200000, P 0..100, K 1..16)",
+                 "[:playoutsK][:priorP][:pointsP][:extraN] (MS 0..60000, SAMPLES 1..200000, N 0..200000, P 0..100, "
+                 "K 1..16)",
                  shown, (int)wlen, word);
     }
     return -1;
