@@ -100,6 +100,7 @@ ok() {
 report() { "$DDZ" serve --db "$url" --report; }
 field() { sed -n "s/.*\"$2\":\([-0-9]*\).*/\1/p" <<<"$1"; }
 sql() { "$pgbin/psql" -Atq "$url" -c "$1"; }
+logged() { grep -c "$2" "$tmp/serve.$1.err"; } # SERVER TEXT: the lines of its log that say TEXT
 wait_playing() { # until a game is in play in the store (10 s at most)
     for _ in $(seq 100); do
         [ "$(sql "SELECT count(*) FROM games WHERE status='playing'")" -ge 1 ] && return
@@ -184,19 +185,19 @@ while True:
     timeout 10 "$DDZ" connect "$url_B" --name Z --auto --quick --games 1 --timeout 4 --frames "$tmp/Z.frames" >"$tmp/Z.out" 2>"$tmp/Z.err"
     check "a server whose database host never answers still answers at once: $(cat "$tmp/Z.err")" \
         grep -q "cannot read its database" "$tmp/Z.frames"
-    back_a=$(grep -c "connected to the database again" "$tmp/serve.A.err")
-    back_b=$(grep -c "connected to the database again" "$tmp/serve.B.err")
+    back_a=$(logged A "connected to the database again")
+    back_b=$(logged B "connected to the database again")
     kill -9 "$mute"
     wait "$mute" 2>/dev/null
     start_pg
     for _ in $(seq 100); do # the servers connect again in the background (a hello meanwhile is refused)
-        [ "$(grep -c "connected to the database again" "$tmp/serve.A.err")" -gt "$back_a" ] &&
-            [ "$(grep -c "connected to the database again" "$tmp/serve.B.err")" -gt "$back_b" ] && break
+        [ "$(logged A "connected to the database again")" -gt "$back_a" ] &&
+            [ "$(logged B "connected to the database again")" -gt "$back_b" ] && break
         sleep 0.1
     done
     check "both servers connected to the database again" \
-        test "$(grep -c "connected to the database again" "$tmp/serve.A.err")" -gt "$back_a" -a \
-        "$(grep -c "connected to the database again" "$tmp/serve.B.err")" -gt "$back_b"
+        test "$(logged A "connected to the database again")" -gt "$back_a" -a \
+        "$(logged B "connected to the database again")" -gt "$back_b"
 fi
 # 5. The database dies mid-game and the game ends before it is back: the server keeps the
 #    result and stores it, exactly once, when the database returns (after more than the 5 s
@@ -225,14 +226,14 @@ done
 check "a game in play on each server before the database dies: $both" test "$both" = ok
 r=$(report)
 ended=$(field "$r" finished) # redeals vary with the deal (all pass): only the finished game counts
-kept_b=$(grep -c "kept to store later" "$tmp/serve.B.err")
-kept_a=$(grep -c "kept to store later" "$tmp/serve.A.err")
+kept_b=$(logged B "kept to store later")
+kept_a=$(logged A "kept to store later")
 kill -9 $pm $(pgrep -P "$pm") 2>/dev/null
 down=$SECONDS
 for n in ${e}1 ${e}2 ${e}3 ${f}1 ${f}2 ${f}3; do ok "$n"; done
-check "the game ended while the database was down" test "$(grep -c "kept to store later" "$tmp/serve.B.err")" -gt "$kept_b"
+check "the game ended while the database was down" test "$(logged B "kept to store later")" -gt "$kept_b"
 check "A's game ended while the database was down: $(tail -3 "$tmp/serve.A.err")" \
-    test "$(grep -c "kept to store later" "$tmp/serve.A.err")" -gt "$kept_a"
+    test "$(logged A "kept to store later")" -gt "$kept_a"
 check "A's result is in its journal" grep -q '"kept":' "$tmp/A.pending"
 kill -9 "$pid_A"
 wait "$pid_A" 2>/dev/null
@@ -275,7 +276,7 @@ check "every finished game has its real seed" test "$(sql "SELECT count(*) FROM 
 sql "CREATE FUNCTION ddz_slow() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN PERFORM pg_sleep(0.4); RETURN NEW; END \$\$;
      CREATE TRIGGER ddz_slow BEFORE INSERT ON records FOR EACH ROW EXECUTE FUNCTION ddz_slow()"
 finished_before=$(field "$(report)" finished)
-kept_a=$(grep -c "kept to store later" "$tmp/serve.A.err")
+kept_a=$(logged A "kept to store later")
 "$DDZ" loadtest --url "$url_A" --clients 9 --duration 6 --think 40 >"$tmp/freeze.out" 2>&1 &
 lt=$!
 pids="$pids $lt"
@@ -291,7 +292,7 @@ check "a stopped database never holds up the loop: worst action ${worst:-?} ms (
 check "the stopped database was met (a statement past its deadline): $(tail -3 "$tmp/serve.A.err")" \
     grep -q "did not answer in" "$tmp/serve.A.err"
 check "games ended while the database was stopped: $(tail -3 "$tmp/serve.A.err")" \
-    test "$(grep -c "kept to store later" "$tmp/serve.A.err")" -gt "$kept_a"
+    test "$(logged A "kept to store later")" -gt "$kept_a"
 for _ in $(seq 200); do # the kept ends are stored once the database answers again
     grep -q '"kept":' "$tmp/A.pending" || break
     [ "$(wc -l <"$tmp/A.pending")" = 1 ] && break
@@ -307,12 +308,12 @@ check "games were stored after the stop: $(report)" test "$(field "$(report)" fi
 #     passed the loop's deadline and waited in the journal until the database was fast again.
 #     (The trigger of 5b is still there.)
 finished_before=$(field "$(report)" finished)
-kept_a=$(grep -c "kept to store later" "$tmp/serve.A.err")
+kept_a=$(logged A "kept to store later")
 "$DDZ" loadtest --url "$url_A" --clients 6 --duration 5 --think 40 >"$tmp/slow.out" 2>&1
 sleep 1 # the last ends' writes
 sql "DROP TRIGGER ddz_slow ON records; DROP FUNCTION ddz_slow()"
 check "a slow database: no end given up ($(grep "kept to store later" "$tmp/serve.A.err" | tail -1))" \
-    test "$(grep -c "kept to store later" "$tmp/serve.A.err")" = "$kept_a"
+    test "$(logged A "kept to store later")" = "$kept_a"
 check "a slow database: the ends are stored while people play: $(cat "$tmp/slow.out")" \
     test "$(field "$(report)" finished)" -ge $((finished_before + 2))
 # 6. Nothing scored twice: three results per scored game, scores equal the results.

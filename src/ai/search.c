@@ -620,13 +620,17 @@ static bool keep_sample(Search *se, int nc, int k)
 static bool close_call(const Search *se, int nc, int n, int policy_move, double bonus)
 {
     int best = -1, next = -1;
+    double top = 0, second = 0; /* their totals, the prior included */
     for (int i = 0; i < nc; i++) {
         double x = se->value[i] + (i == policy_move ? bonus * n : 0);
-        if (best < 0 || x > se->value[best] + (best == policy_move ? bonus * n : 0)) {
+        if (best < 0 || x > top) {
             next = best;
+            second = top;
             best = i;
-        } else if (next < 0 || x > se->value[next] + (next == policy_move ? bonus * n : 0)) {
+            top = x;
+        } else if (next < 0 || x > second) {
             next = i;
+            second = x;
         }
     }
     double sum = 0, sq = 0;
@@ -682,7 +686,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     DdzCards hands[DDZ_SEAT_NB];
     Budget budget = budget_begin(start, se->cfg.time_ms);
     se->deadline = budget_deadline(&budget);
-    /* The prior a sample (step 3), for close_call; with cfg.extra, more samples while close. */
+    /* The policy's prior a sample (step 3); with cfg.extra, more samples while close. */
     double bonus = se->cfg.prior / 100.0 * (obj == DDZ_OBJECTIVE_ADP && v->seat == v->landlord ? 2 : 1);
     bool judge = se->cfg.extra > 0;
     while ((samples < se->cfg.samples ||
@@ -754,8 +758,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
      * worth cfg.prior percent, default 2, of the samples: of a win, or of a game's points for
      * the seat). */
     if (policy_move >= 0)
-        se->value[policy_move] +=
-            se->cfg.prior / 100.0 * weight * (obj == DDZ_OBJECTIVE_ADP && v->seat == v->landlord ? 2 : 1);
+        se->value[policy_move] += bonus * weight;
     int best = 0;
     for (int i = 1; i < nc; i++)
         if (se->value[i] > se->value[best])
