@@ -138,6 +138,39 @@ if [ "$(printf '%s' "$a" | sed 1,2d)" != "$(printf '%s' "$b" | sed 1,2d)" ] || !
     printf 'FAIL arena_is_deterministic:\n%s\n%s\n' "$a" "$b"
 fi
 
+# arena --games and --compare: a match's games written game by game, and two agents against
+# the same opponent on the same deals compared deal by deal
+runs=$((runs + 1))
+"$DDZ" arena greedy random --rules douzero --deals 40 --seed 7 --jobs 2 --games "$tmp/g.games" >"$tmp/g.out" &&
+    "$DDZ" arena rule random --rules douzero --deals 30 --seed 7 --jobs 1 --games "$tmp/r.games" >/dev/null &&
+    "$DDZ" arena --compare "$tmp/g.games" "$tmp/r.games" >"$tmp/cmp" &&
+    "$DDZ" arena --compare "$tmp/g.games" "$tmp/g.games" >"$tmp/same"
+rc=$?
+wp=$(sed -n 's/^A overall *games 80 *\(WP [^ ]* \[[^]]*\]\).*/\1/p' "$tmp/g.out")
+if [ "$rc" != 0 ] || [ -z "$wp" ] || [ "$(sed -n 9p "$tmp/g.games" | wc -w)" != 5 ] ||
+    [ "$(grep -c -v '^#' "$tmp/g.games")" != 40 ] || ! grep -q '^# a greedy$' "$tmp/g.games" ||
+    ! grep -q '^30 deals, each played twice .*rules douzero, seed 7$' "$tmp/cmp" ||
+    ! grep -q '^X - Y, paired by deal: WP -0\.[0-9]* \[-0\.[0-9]*, ' "$tmp/cmp" ||
+    ! grep -q "^X - Y as landlord -0\.[0-9]*, as farmers " "$tmp/cmp" ||
+    ! grep -q '^X - Y, paired by deal: WP +0.0000 \[+0.0000, +0.0000\]  ADP +0.000 ' "$tmp/same" ||
+    ! grep -q 'the same outcome in 100.0% of the games' "$tmp/same" ||
+    ! grep '^X ' "$tmp/same" | grep -qF "games 80      $wp"; then
+    fails=$((fails + 1))
+    printf 'FAIL arena_games_and_compare (rc %s):\n' "$rc"
+    cat "$tmp/g.out" "$tmp/cmp" "$tmp/same"
+fi
+"$DDZ" arena greedy random --rules douzero --deals 30 --seed 8 --jobs 1 --games "$tmp/s8.games" >/dev/null
+expect_err arena_compare_refuses_other_deals "seed differ, so their deals cannot be paired" -- arena --compare "$tmp/g.games" "$tmp/s8.games"
+sed '$d' "$tmp/r.games" >"$tmp/cut.games"
+expect_err arena_compare_names_a_cut_file "cut.games:37: 29 deals of the header's 30 (a run cut short?)" -- arena --compare "$tmp/g.games" "$tmp/cut.games"
+sed 's/^3 [01] /3 2 /' "$tmp/r.games" >"$tmp/bad.games"
+expect_err arena_compare_refuses_a_won_of_two "bad.games:12: a game line is 'DEAL WON POINTS WON POINTS', WON 0 or 1" -- arena --compare "$tmp/bad.games" "$tmp/g.games"
+sed 's/^5 \([01]\) /5 \1x /' "$tmp/r.games" >"$tmp/bad2.games"
+expect_err arena_compare_names_a_bad_line "bad2.games:14: a game line is 'DEAL WON POINTS WON POINTS', WON 0 or 1" -- arena --compare "$tmp/g.games" "$tmp/bad2.games"
+expect_err arena_compare_refuses_another_file "cli.sh:1: not a games file of ddz arena --games" -- arena --compare "$tmp/g.games" "$0"
+expect_err arena_compare_needs_two_files "write ddz arena --compare X.games Y.games" -- arena --compare "$tmp/g.games"
+expect_err arena_games_names_an_unwritable_file "arena: --games: $tmp/no/such.games: No such file or directory" -- arena greedy random --deals 2 --games "$tmp/no/such.games"
+
 # help and version
 runs=$((runs + 1))
 if ! "$DDZ" --help | grep -q "ddz moves HAND" || ! "$DDZ" help moves | grep -q -- "--after MOVE" ||

@@ -168,6 +168,73 @@ static void greedy_beats_random_from_both_sides(void **state)
     assert_int_equal(rs.landlord.games, 300);
 }
 
+/* The games the run fills are the games it tallied, the same for any number of jobs; the
+ * first of each deal's pair is A's as landlord (no bidding). */
+static void games_hold_each_game_of_the_tallies(void **state)
+{
+    (void)state;
+    enum { DEALS = 40 };
+    DdzArenaGame one[2 * DEALS], two[2 * DEALS];
+    DdzArenaConfig c = config("greedy", "random", DEALS, 1);
+    c.games = one;
+    DdzArenaStats st;
+    run(&c, &st);
+    c.games = two;
+    c.jobs = 3;
+    DdzArenaStats st2;
+    run(&c, &st2);
+    DdzArenaTally all = {0}, first = {0};
+    for (int i = 0; i < 2 * DEALS; i++) {
+        assert_int_equal(one[i].won, two[i].won);
+        assert_int_equal(one[i].points, two[i].points);
+        assert_true(one[i].points != 0 && (one[i].points > 0) == one[i].won);
+        ddz_arena_tally_add(&all, one[i].won, one[i].points);
+        if (i % 2 == 0)
+            ddz_arena_tally_add(&first, one[i].won, one[i].points);
+    }
+    assert_same_tally(&all, &st.all);
+    assert_same_tally(&first, &st.landlord);
+}
+
+/* Three deals, X's and Y's games (won, points), the pair of each deal:
+ *   X: (W +2, L -2) (W +4, W +2) (L -2, L -2)
+ *   Y: (L -2, L -2) (W +4, L -2) (L -2, W +2)
+ * The deals' WP differences (half their wins' difference) are +0.5, +0.5, -0.5: mean 1/6,
+ * sample variance ((1/3)^2 + (1/3)^2 + (2/3)^2) / 2 = 1/3, standard error 1/3, half-width
+ * 1.96 / 3 = 0.653333, so [-0.486667, +0.820000]. Points (half of each pair's difference):
+ * +2, +2, -2: mean 2/3, variance ((4/3)^2 + (4/3)^2 + (8/3)^2) / 2 = 16/3, standard error
+ * 4/3, half-width 2.613333, so [-1.946667, +3.280000]. First games of the pairs: X won one
+ * more of three (+1/3); second: one more and one fewer (0). Same outcome: 3 of 6 games. */
+static void compare_matches_a_case_worked_by_hand(void **state)
+{
+    (void)state;
+    const DdzArenaGame x[6] = {{true, 2}, {false, -2}, {true, 4}, {true, 2}, {false, -2}, {false, -2}};
+    const DdzArenaGame y[6] = {{false, -2}, {false, -2}, {true, 4}, {false, -2}, {false, -2}, {true, 2}};
+    DdzArenaDiff d;
+    ddz_arena_compare(x, y, 3, &d);
+    assert_int_equal(d.deals, 3);
+    assert_float_equal(d.wp, 1.0 / 6, 1e-12);
+    assert_float_equal(d.wp_lo, -0.486667, 1e-5);
+    assert_float_equal(d.wp_hi, 0.820000, 1e-5);
+    assert_float_equal(d.adp, 2.0 / 3, 1e-12);
+    assert_float_equal(d.adp_lo, -1.946667, 1e-5);
+    assert_float_equal(d.adp_hi, 3.280000, 1e-5);
+    assert_float_equal(d.wp_swap[0], 1.0 / 3, 1e-12);
+    assert_float_equal(d.wp_swap[1], 0.0, 1e-12);
+    assert_float_equal(d.agree, 0.5, 1e-12);
+    /* Swapped, every difference changes sign; against itself, all zero. */
+    ddz_arena_compare(y, x, 3, &d);
+    assert_float_equal(d.wp, -1.0 / 6, 1e-12);
+    assert_float_equal(d.wp_hi, 0.486667, 1e-5);
+    ddz_arena_compare(x, x, 3, &d);
+    assert_float_equal(d.wp_lo, 0.0, 1e-12);
+    assert_float_equal(d.adp_hi, 0.0, 1e-12);
+    assert_float_equal(d.agree, 1.0, 1e-12);
+    ddz_arena_compare(x, y, 0, &d);
+    assert_int_equal(d.deals, 0);
+    assert_float_equal(d.wp, 0.0, 1e-12);
+}
+
 static void unknown_agents_are_refused_before_any_game(void **state)
 {
     (void)state;
@@ -246,6 +313,8 @@ int main(void)
         cmocka_unit_test(results_do_not_depend_on_the_number_of_jobs),
         cmocka_unit_test(an_agent_without_chance_against_itself_breaks_even),
         cmocka_unit_test(greedy_beats_random_from_both_sides),
+        cmocka_unit_test(games_hold_each_game_of_the_tallies),
+        cmocka_unit_test(compare_matches_a_case_worked_by_hand),
         cmocka_unit_test(unknown_agents_are_refused_before_any_game),
         cmocka_unit_test(decision_times_are_counted_and_quantiles_fall_in_their_bin),
         cmocka_unit_test(rule_options_are_set_and_played),

@@ -11,6 +11,12 @@
 
 #include "ddz/game.h"
 
+/* One game of a match, from A's side: whether A's side won and its points. */
+typedef struct DdzArenaGame {
+    bool won;
+    int points;
+} DdzArenaGame;
+
 typedef struct DdzArenaConfig {
     const char *a, *b;  /* agent names (ddz_ai_agent_new) */
     long deals;         /* deals to play, each twice */
@@ -21,6 +27,8 @@ typedef struct DdzArenaConfig {
     int jobs;           /* worker threads, at least 1 */
     const char *options; /* rule options set after the rules, comma-separated assignments of
                             ddz_options_set ("double=app,show"); NULL: none */
+    DdzArenaGame *games; /* when not NULL, 2 x deals entries the run fills: game 2k + swap is
+                            deal k with A in seat 0 (swap 0) or B there (swap 1) */
 } DdzArenaConfig;
 
 /* Sums over games, from A's side: exact integers, so the same for any number of jobs. */
@@ -76,6 +84,21 @@ typedef struct DdzArenaSummary {
 } DdzArenaSummary;
 
 void ddz_arena_summarize(const DdzArenaTally *t, DdzArenaSummary *s);
+
+/* Two agents, X and Y, each played against the same B on the same deals (the same seed,
+ * rules, options and protocol), compared deal by deal: each deal's two games are one paired
+ * observation, the difference of X's and Y's results on it, so that what the deal itself
+ * decides cancels out. wp: X's WP less Y's, with the normal 95% interval of the mean of the
+ * deals' differences; adp the same for the points; wp_swap: the WP difference over the games
+ * of each swap alone (without bidding swap 0 has X and Y the landlord, swap 1 the farmers).
+ * agree: the share of games with the same outcome (won or lost) for both. */
+typedef struct DdzArenaDiff {
+    long deals;
+    double wp, wp_lo, wp_hi, adp, adp_lo, adp_hi;
+    double wp_swap[2], agree;
+} DdzArenaDiff;
+
+void ddz_arena_compare(const DdzArenaGame *x, const DdzArenaGame *y, long deals, DdzArenaDiff *out);
 
 /* The bin of a time in ms, and the q-quantile (0..1) of n timed decisions in bins, as the
  * upper edge of its bin (so within 5% above the true value); 0 when n is 0. */

@@ -103,6 +103,52 @@ static double clock_ms(clockid_t id)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
+/* The mean of n values and the half-width of its normal 95% interval, from their sum and
+ * the sum of their squares. */
+static void mean_interval(double sum, double sum_sq, long n, double *mean, double *half)
+{
+    *mean = n > 0 ? sum / (double)n : 0;
+    *half = 0;
+    if (n > 1) {
+        double var = (sum_sq - sum * sum / (double)n) / (double)(n - 1);
+        *half = var > 0 ? 1.96 * sqrt(var / (double)n) : 0;
+    }
+}
+
+void ddz_arena_compare(const DdzArenaGame *x, const DdzArenaGame *y, long deals, DdzArenaDiff *out)
+{
+    memset(out, 0, sizeof *out);
+    out->deals = deals;
+    if (deals <= 0)
+        return;
+    double w = 0, w2 = 0, p = 0, p2 = 0, half;
+    long same = 0, role[2] = {0, 0};
+    for (long k = 0; k < deals; k++) {
+        int dw = 0, dp = 0;
+        for (int s = 0; s < 2; s++) {
+            const DdzArenaGame *a = &x[2 * k + s], *b = &y[2 * k + s];
+            dw += (int)a->won - (int)b->won;
+            dp += a->points - b->points;
+            role[s] += (int)a->won - (int)b->won;
+            same += a->won == b->won;
+        }
+        /* A deal's difference in WP is half its two games' difference in wins. */
+        w += dw / 2.0;
+        w2 += (dw / 2.0) * (dw / 2.0);
+        p += dp / 2.0;
+        p2 += (dp / 2.0) * (dp / 2.0);
+    }
+    mean_interval(w, w2, deals, &out->wp, &half);
+    out->wp_lo = out->wp - half;
+    out->wp_hi = out->wp + half;
+    mean_interval(p, p2, deals, &out->adp, &half);
+    out->adp_lo = out->adp - half;
+    out->adp_hi = out->adp + half;
+    for (int s = 0; s < 2; s++)
+        out->wp_swap[s] = (double)role[s] / (double)deals;
+    out->agree = (double)same / (2.0 * (double)deals);
+}
+
 /* The match ------------------------------------------------------------------------------*/
 
 typedef struct Arena {
@@ -205,6 +251,8 @@ static int play_game(const DdzArenaConfig *cfg, uint64_t k, int swap, DdzGame *g
     int points = ddz_arena_points(&r, a_landlord, cfg->bidding);
     ddz_arena_tally_add(&st->all, won, points);
     ddz_arena_tally_add(a_landlord ? &st->landlord : &st->farmers, won, points);
+    if (cfg->games)
+        cfg->games[2 * k + (uint64_t)swap] = (DdzArenaGame){won, points};
     st->bombs += r.bombs;
     return 0;
 }

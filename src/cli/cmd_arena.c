@@ -6,6 +6,7 @@
 #include <malloc.h>
 #endif
 
+#include "arena_file.h"
 #include "cli.h"
 #include "ddz/ai.h"
 #include "ddz/arena.h"
@@ -18,8 +19,58 @@ static void print_line(const char *label, const DdzArenaTally *t)
            s.wp_hi, s.adp, s.adp_lo, s.adp_hi);
 }
 
+/* ddz arena --compare X Y: two games files of agents against the same B on the same deals. */
+static int compare(const char *px, const char *py)
+{
+    ArenaFile x, y;
+    DdzError err;
+    if (arena_file_read(px, &x, &err) != 0)
+        return cli_fail("arena --compare: %s", err.msg);
+    if (arena_file_read(py, &y, &err) != 0) {
+        arena_file_free(&x);
+        return cli_fail("arena --compare: %s", err.msg);
+    }
+    const char *differ = strcmp(x.b, y.b)               ? "opponent (B)"
+                         : strcmp(x.rules, y.rules)     ? "rules"
+                         : strcmp(x.options, y.options) ? "rule options"
+                         : x.bidding != y.bidding       ? "bidding"
+                         : x.seed != y.seed             ? "seed"
+                                                        : NULL;
+    int rc = CLI_OK;
+    if (differ) {
+        rc = cli_fail("arena --compare: %s and %s were not played the same way: their %s differ, so their deals "
+                      "cannot be paired",
+                      px, py, differ);
+    } else {
+        long deals = x.deals < y.deals ? x.deals : y.deals;
+        DdzArenaTally tx = {0}, ty = {0};
+        for (long i = 0; i < 2 * deals; i++) {
+            ddz_arena_tally_add(&tx, x.games[i].won, x.games[i].points);
+            ddz_arena_tally_add(&ty, y.games[i].won, y.games[i].points);
+        }
+        DdzArenaDiff d;
+        ddz_arena_compare(x.games, y.games, deals, &d);
+        printf("compare X = %s (%s) with Y = %s (%s), both against %s\n", x.a, px, y.a, py, x.b);
+        printf("%ld deals, each played twice with the sides swapped (the first %ld of both files); rules %s%s%s, "
+               "seed %llu%s\n",
+               deals, deals, x.rules, strcmp(x.options, "-") ? ", options " : "", strcmp(x.options, "-") ? x.options : "",
+               x.seed, x.bidding ? ", bidding" : "");
+        print_line("X", &tx);
+        print_line("Y", &ty);
+        printf("X - Y, paired by deal: WP %+.4f [%+.4f, %+.4f]  ADP %+.3f [%+.3f, %+.3f]\n", d.wp, d.wp_lo, d.wp_hi,
+               d.adp, d.adp_lo, d.adp_hi);
+        printf("X - Y %s %+.4f, %s %+.4f; the same outcome in %.1f%% of the games\n",
+               x.bidding ? "in seat 0" : "as landlord", d.wp_swap[0], x.bidding ? "in seats 1 and 2" : "as farmers",
+               d.wp_swap[1], 100 * d.agree);
+    }
+    arena_file_free(&x);
+    arena_file_free(&y);
+    return rc;
+}
+
 int cmd_arena(int argc, char **argv)
 {
+    const char *games_path = NULL;
     DdzArenaConfig cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.deals = 1000;
@@ -49,6 +100,14 @@ int cmd_arena(int argc, char **argv)
             cfg.options = argv[++i];
         } else if (!strcmp(argv[i], "--bidding")) {
             cfg.bidding = true;
+        } else if (!strcmp(argv[i], "--games")) {
+            if (i + 1 >= argc || !argv[i + 1][0])
+                return cli_fail("arena: --games needs a file to write the games to");
+            games_path = argv[++i];
+        } else if (!strcmp(argv[i], "--compare")) {
+            if (argc != 4 || i != 1)
+                return cli_fail("arena: write ddz arena --compare X.games Y.games (two files of ddz arena --games)");
+            return compare(argv[2], argv[3]);
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return cli_fail("arena: unknown option '%s' (see ddz help arena)", argv[i]);
         } else if (!cfg.a) {
@@ -70,8 +129,18 @@ int cmd_arena(int argc, char **argv)
 #endif
     DdzArenaStats st;
     DdzError err;
-    if (ddz_arena_run(&cfg, &st, &err) != 0)
+    if (games_path && !(cfg.games = calloc((size_t)cfg.deals * 2, sizeof *cfg.games)))
+        return cli_fail("arena: --games: out of memory for %ld deals", cfg.deals);
+    if (ddz_arena_run(&cfg, &st, &err) != 0) {
+        free(cfg.games);
         return cli_fail("arena: %s", err.msg);
+    }
+    if (games_path) {
+        int rc = arena_file_write(games_path, &cfg, &err);
+        free(cfg.games);
+        if (rc != 0)
+            return cli_fail("arena: --games: %s", err.msg);
+    }
     printf("arena %s (A) vs %s (B): %ld deals, each played twice with the sides swapped\n", cfg.a, cfg.b, cfg.deals);
     printf("%s, rules %s%s%s, seed %llu, jobs %d\n",
            cfg.bidding ? "bidding, real scores" : "fixed landlord (seat 0, no bidding), game worth 2 x 2^bombs",

@@ -171,7 +171,8 @@ static const CliCommand COMMANDS[] = {
      "  --rate R         Adam's step (default 0.01); --l2 L weight decay (default 1e-6)\n"
      "  --holdout H      every (1/H)-th decision is held out for the report (default 0.1)\n"
      "  --note TEXT      a line on how the data was made, for the C file's comment\n"},
-    {"arena", cmd_arena, "ddz arena A B [--deals N] [--seed S] [--rules P] [--options LIST] [--bidding] [--jobs J]",
+    {"arena", cmd_arena,
+     "ddz arena A B [--deals N] [--seed S] [--rules P] [--options LIST] [--bidding] [--jobs J] [--games F]",
      "Agent A against agent B. Every deal is played twice with the sides swapped: A as the\n"
      "landlord against B as both farmers, then B as the landlord against A. Prints WP (the\n"
      "share of games A's side won) and ADP (A's side's average points per game), each with\n"
@@ -195,7 +196,13 @@ static const CliCommand COMMANDS[] = {
      "  --bidding    A in seat 0 and B in seats 1, 2 bid for the landlord (redeals dealt\n"
      "               again), then the other way round; the real game scores. Without it\n"
      "               seat 0 is the landlord and a game is worth 2 x 2^bombs (DouZero's WP/ADP)\n"
-     "  --jobs J     worker threads (default: the number of CPUs)\n"},
+     "  --jobs J     worker threads (default: the number of CPUs)\n"
+     "  --games F    writes each game's result (A's side won, its points) to file F, a deal\n"
+     "               a line\n"
+     "ddz arena --compare X.games Y.games reads two such files, of agents X and Y against the\n"
+     "same B on the same deals (seed, rules, options, bidding), and prints WP and ADP of each\n"
+     "and X - Y paired deal by deal, with its 95% interval: narrower than the two runs' own,\n"
+     "as the luck of the deal cancels out.\n"},
     {"engine", cmd_engine, "ddz engine [--agent NAME]",
      "The engine protocol (docs/ENGINE.md): reads one JSON request per line on standard input\n"
      "and writes one JSON answer per line, e.g.\n"
