@@ -40,6 +40,16 @@ static void tally_merge(DdzArenaTally *into, const DdzArenaTally *t)
     into->points_sq += t->points_sq;
 }
 
+/* The sample standard deviation of n values from their sum and the sum of their squares; 0
+ * for fewer than 2 values. */
+static double sample_sd(long double sum, long double sum_sq, long n)
+{
+    if (n < 2)
+        return 0;
+    long double var = (sum_sq - sum * sum / (long double)n) / (long double)(n - 1);
+    return var > 0 ? sqrt((double)var) : 0;
+}
+
 void ddz_arena_summarize(const DdzArenaTally *t, DdzArenaSummary *s)
 {
     memset(s, 0, sizeof *s);
@@ -53,13 +63,9 @@ void ddz_arena_summarize(const DdzArenaTally *t, DdzArenaSummary *s)
     s->wp_lo = center - half;
     s->wp_hi = center + half;
     s->adp = (double)t->points / n;
-    s->adp_lo = s->adp_hi = s->adp;
-    if (t->games > 1) {
-        long double var = ((long double)t->points_sq - (long double)t->points * t->points / n) / (n - 1);
-        s->sd = var > 0 ? sqrt((double)var) : 0;
-        s->adp_lo = s->adp - z * s->sd / sqrt(n);
-        s->adp_hi = s->adp + z * s->sd / sqrt(n);
-    }
+    s->sd = sample_sd(t->points, t->points_sq, t->games);
+    s->adp_lo = s->adp - z * s->sd / sqrt(n);
+    s->adp_hi = s->adp + z * s->sd / sqrt(n);
 }
 
 int ddz_arena_time_bin(double ms)
@@ -103,47 +109,38 @@ static double clock_ms(clockid_t id)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
-/* The mean of n values and the half-width of its normal 95% interval, from their sum and
- * the sum of their squares. */
-static void mean_interval(double sum, double sum_sq, long n, double *mean, double *half)
-{
-    *mean = n > 0 ? sum / (double)n : 0;
-    *half = 0;
-    if (n > 1) {
-        double var = (sum_sq - sum * sum / (double)n) / (double)(n - 1);
-        *half = var > 0 ? 1.96 * sqrt(var / (double)n) : 0;
-    }
-}
-
 void ddz_arena_compare(const DdzArenaGame *x, const DdzArenaGame *y, long deals, DdzArenaDiff *out)
 {
     memset(out, 0, sizeof *out);
     out->deals = deals;
     if (deals <= 0)
         return;
-    double w = 0, w2 = 0, p = 0, p2 = 0, half;
+    /* A deal's differences in WP and ADP are half its two games' differences in wins and
+     * points. */
+    double w = 0, w2 = 0, p = 0, p2 = 0, n = (double)deals;
     long same = 0, role[2] = {0, 0};
     for (long k = 0; k < deals; k++) {
         int dw = 0, dp = 0;
         for (int s = 0; s < 2; s++) {
             const DdzArenaGame *a = &x[2 * k + s], *b = &y[2 * k + s];
-            dw += (int)a->won - (int)b->won;
+            int won = (int)a->won - (int)b->won;
+            dw += won;
+            role[s] += won;
             dp += a->points - b->points;
-            role[s] += (int)a->won - (int)b->won;
-            same += a->won == b->won;
+            same += won == 0;
         }
-        /* A deal's difference in WP is half its two games' difference in wins. */
         w += dw / 2.0;
         w2 += (dw / 2.0) * (dw / 2.0);
         p += dp / 2.0;
         p2 += (dp / 2.0) * (dp / 2.0);
     }
-    mean_interval(w, w2, deals, &out->wp, &half);
-    out->wp_lo = out->wp - half;
-    out->wp_hi = out->wp + half;
-    mean_interval(p, p2, deals, &out->adp, &half);
-    out->adp_lo = out->adp - half;
-    out->adp_hi = out->adp + half;
+    double half_w = 1.96 * sample_sd(w, w2, deals) / sqrt(n), half_p = 1.96 * sample_sd(p, p2, deals) / sqrt(n);
+    out->wp = w / n;
+    out->wp_lo = out->wp - half_w;
+    out->wp_hi = out->wp + half_w;
+    out->adp = p / n;
+    out->adp_lo = out->adp - half_p;
+    out->adp_hi = out->adp + half_p;
     for (int s = 0; s < 2; s++)
         out->wp_swap[s] = (double)role[s] / (double)deals;
     out->agree = (double)same / (2.0 * (double)deals);
