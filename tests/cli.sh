@@ -171,6 +171,21 @@ expect_err arena_compare_refuses_another_file "cli.sh:1: not a games file of ddz
 expect_err arena_compare_needs_two_files "write ddz arena --compare X.games Y.games" -- arena --compare "$tmp/g.games"
 expect_err arena_games_names_an_unwritable_file "arena: --games: $tmp/no/such.games: No such file or directory" -- arena greedy random --deals 2 --games "$tmp/no/such.games"
 
+# calibrate --agent: the search's bidding estimate against the games of the agents given
+runs=$((runs + 1))
+"$DDZ" calibrate --agent search:0/16 --farmers rule --games 12 --seed 4 >"$tmp/cal" 2>&1
+rc=$?
+lords=$(sed -n '/^landlord, by/,/^farmers/p' "$tmp/cal" | awk '/^  0\.[0-9][0-9]\.\./ {n += $2} END {print n}')
+farmers=$(sed -n '/^farmers, by/,$p' "$tmp/cal" | awk '/^  0\.[0-9][0-9]\.\./ {n += $2} END {print n}')
+if [ "$rc" != 0 ] || [ "$lords" != 12 ] || [ "$farmers" != 24 ] ||
+    ! grep -q '^calibration: 12 deals, landlord search:0/16, farmers rule, fixed landlord (bids 3), rules=standard, seed 4; landlord wins 0\.[0-9]*$' "$tmp/cal"; then
+    fails=$((fails + 1))
+    printf 'FAIL calibrate_agent (rc %s, %s landlords, %s farmers):\n' "$rc" "$lords" "$farmers"
+    cat "$tmp/cal"
+fi
+expect_err calibrate_refuses_an_estimator_without_search "calibrate: 'normal' is not a search agent (hard, expert, search:...)" -- calibrate --agent normal --games 2
+expect_err calibrate_farmers_need_an_agent "calibrate: --farmers goes with --agent" -- calibrate --farmers rule
+
 # help and version
 runs=$((runs + 1))
 if ! "$DDZ" --help | grep -q "ddz moves HAND" || ! "$DDZ" help moves | grep -q -- "--after MOVE" ||

@@ -7,6 +7,7 @@
 
 #include "testutil.h"
 #include "ddz/ai.h"
+#include "ddz/bidcal.h"
 #include "ddz/engine.h"
 #include "ddz/game.h"
 #include "ddz/search.h"
@@ -565,6 +566,59 @@ static void bids_by_playout_win_chance(void **state)
     free(g);
 }
 
+/* The bidding estimate against the games (ddz_bid_calibrate): every deal is tallied once for
+ * its landlord and twice for its farmers, the points are zero-sum, the tally is the same for
+ * the same seed, landlords that won had the higher estimates on average, and an estimator that
+ * is no search is refused by name. */
+static void bid_calibration_tallies_every_deal(void **state)
+{
+    (void)state;
+    DdzOptions opt = ddz_options_default();
+    DdzBidCalibration cal, again;
+    DdzError err;
+    assert_int_equal(ddz_bid_calibrate("search:0/16", "rule", "rule", &opt, 60, 3, &cal, &err), 0);
+    assert_int_equal(ddz_bid_calibrate("search:0/16", "rule", "rule", &opt, 60, 3, &again, &err), 0);
+    assert_memory_equal(&cal, &again, sizeof cal);
+    long lords = 0, farmers = 0, lord_wins = 0, farmer_wins = 0;
+    double points = 0, p_won = 0, p_lost = 0;
+    for (int b = 0; b < DDZ_BIDCAL_NB; b++) {
+        lords += cal.lord_games[b];
+        farmers += cal.farmer_games[b];
+        lord_wins += cal.lord_wins[b];
+        farmer_wins += cal.farmer_wins[b];
+        points += cal.lord_points[b] + cal.farmer_points[b];
+        assert_true(cal.lord_wins[b] <= cal.lord_games[b] && cal.farmer_wins[b] <= cal.farmer_games[b]);
+        /* each estimate lies in its bucket */
+        assert_true(cal.lord_p[b] >= (double)cal.lord_games[b] * b / DDZ_BIDCAL_NB - 1e-9);
+        assert_true(cal.lord_p[b] <= (double)cal.lord_games[b] * (b + 1) / DDZ_BIDCAL_NB + 1e-9);
+    }
+    assert_int_equal(cal.deals, 60);
+    assert_int_equal(lords, 60);
+    assert_int_equal(farmers, 120);
+    assert_int_equal(lord_wins, cal.landlord_wins);
+    assert_int_equal(farmer_wins, 2 * (60 - cal.landlord_wins));
+    assert_true(points > -1e-9 && points < 1e-9);
+    /* Landlords that won held hands estimated higher than those that lost: the mean estimate
+     * of the buckets weighted by wins and by losses. */
+    for (int b = 0; b < DDZ_BIDCAL_NB; b++) {
+        double mean = cal.lord_games[b] ? cal.lord_p[b] / (double)cal.lord_games[b] : 0;
+        p_won += mean * (double)cal.lord_wins[b];
+        p_lost += mean * (double)(cal.lord_games[b] - cal.lord_wins[b]);
+    }
+    assert_true(cal.landlord_wins > 0 && cal.landlord_wins < 60);
+    printf("landlord wins %ld of 60; mean estimate %.3f won, %.3f lost\n", cal.landlord_wins,
+           p_won / (double)cal.landlord_wins, p_lost / (double)(60 - cal.landlord_wins));
+    assert_true(p_won / (double)cal.landlord_wins > p_lost / (double)(60 - cal.landlord_wins) + 0.05);
+    assert_int_equal(ddz_bidcal_bucket(0.0), 0);
+    assert_int_equal(ddz_bidcal_bucket(0.049), 0);
+    assert_int_equal(ddz_bidcal_bucket(0.05), 1);
+    assert_int_equal(ddz_bidcal_bucket(1.0), DDZ_BIDCAL_NB - 1);
+    assert_int_equal(ddz_bid_calibrate("normal", "rule", "rule", &opt, 1, 3, &cal, &err), -1);
+    assert_non_null(strstr(err.msg, "'normal' is not a search agent"));
+    assert_int_equal(ddz_bid_calibrate("search:0/16", "nobody", "rule", &opt, 1, 3, &cal, &err), -1);
+    assert_non_null(strstr(err.msg, "nobody"));
+}
+
 /* The opponent model (infer) on games the rule agent plays: its weights put more of the
  * hidden cards in the right seat than uniform sampling, and give the true deal a higher
  * likelihood; without infer both measures are the uniform sampler's. */
@@ -704,6 +758,7 @@ int main(void)
         cmocka_unit_test(playout_options_known_answers),
         cmocka_unit_test(level_names_with_options_known_answers),
         cmocka_unit_test(bids_by_playout_win_chance),
+        cmocka_unit_test(bid_calibration_tallies_every_deal),
         cmocka_unit_test(inference_weights_favour_the_true_deal),
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
         cmocka_unit_test(extra_samples_go_to_close_decisions),

@@ -126,6 +126,10 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
  * phase. Deterministic for a given generator state without a time budget. */
 double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRng *rng, int n);
 
+/* The play-outs cfg's agent gives that estimate when it bids or doubles (cfg->bid_playouts):
+ * its sample cap, at least 16 and at most 200. */
+int ddz_search_bid_count(const DdzSearchConfig *cfg);
+
 /* Draws one deal of the hidden cards consistent with view v into hands[3] (v's own hand
  * exact); the bottom is v->bottom once known. Exposed for tests. */
 void ddz_search_sample(const DdzView *v, DdzRng *rng, DdzCards hands[DDZ_SEAT_NB]);

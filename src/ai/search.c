@@ -510,6 +510,12 @@ static double win_chance(Search *se, const DdzView *v, int n)
     return games > 0 && games >= (n < 16 ? n : 16) ? (double)wins / games : -1;
 }
 
+int ddz_search_bid_count(const DdzSearchConfig *cfg)
+{
+    int count = cfg->samples < 200 ? cfg->samples : 200;
+    return count < 16 ? 16 : count;
+}
+
 double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRng *rng, int n)
 {
     DdzAgent a;
@@ -536,8 +542,7 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
     int n = ddz_view_legal_values(v, kind, vals);
     if (n == 0)
         return -1;
-    int count = se->cfg.samples < 200 ? se->cfg.samples : 200;
-    double p = win_chance(se, v, count < 16 ? 16 : count);
+    double p = win_chance(se, v, ddz_search_bid_count(&se->cfg));
     if (p < 0)
         return -1;
     int want;

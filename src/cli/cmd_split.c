@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "ddz/game.h"
+#include "ddz/bidcal.h"
 #include "ddz/rule.h"
 #include "ddz/split.h"
 
@@ -72,14 +73,53 @@ static void print_table(const char *title, const long games[DDZ_CAL_NB], const l
     }
 }
 
+/* ddz calibrate --agent: the search's bidding estimate against the final players' games. */
+static void print_bid_table(const char *title, const long games[DDZ_BIDCAL_NB], const long wins[DDZ_BIDCAL_NB],
+                            const double p[DDZ_BIDCAL_NB], const double points[DDZ_BIDCAL_NB])
+{
+    printf("%s\n  estimate     games    wins   win rate   mean estimate   points a game\n", title);
+    for (int b = 0; b < DDZ_BIDCAL_NB; b++) {
+        if (!games[b])
+            continue;
+        double n = (double)games[b];
+        printf("  %.2f..%.2f %8ld %7ld   %.3f      %.3f           %+.3f\n", (double)b / DDZ_BIDCAL_NB,
+               (double)(b + 1) / DDZ_BIDCAL_NB, games[b], wins[b], (double)wins[b] / n, p[b] / n, points[b] / n);
+    }
+}
+
+static int calibrate_search(const DdzOptions *opt, long games, uint64_t seed, const char *agent,
+                            const char *farmers)
+{
+    DdzBidCalibration cal;
+    DdzError err;
+    if (ddz_bid_calibrate(agent, agent, farmers ? farmers : agent, opt, games, seed, &cal, &err) != 0)
+        return cli_fail("calibrate: %s", err.msg);
+    printf("calibration: %ld deals, landlord %s, farmers %s, fixed landlord (bids 3), rules=%s, seed %llu; "
+           "landlord wins %.4f\n",
+           cal.deals, agent, farmers ? farmers : agent, ddz_ruleset_name(opt->rules), (unsigned long long)seed,
+           (double)cal.landlord_wins / (double)cal.deals);
+    print_bid_table("landlord, by the estimate for its 17 dealt cards (wins, its score / base):", cal.lord_games,
+                    cal.lord_wins, cal.lord_p, cal.lord_points);
+    print_bid_table("farmers, by the estimate their 17 cards would have had as the landlord's (side's wins, "
+                    "own score / base):",
+                    cal.farmer_games, cal.farmer_wins, cal.farmer_p, cal.farmer_points);
+    return CLI_OK;
+}
+
 int cmd_calibrate(int argc, char **argv)
 {
     long games = 20000;
     uint64_t seed = 1;
     DdzOptions opt = ddz_options_default();
+    const char *agent = NULL, *farmers = NULL;
     for (int i = 1; i < argc; i++) {
         char *end;
-        if (!strcmp(argv[i], "--rules")) {
+        if (!strcmp(argv[i], "--agent") || !strcmp(argv[i], "--farmers")) {
+            if (i + 1 >= argc || !argv[i + 1][0])
+                return cli_fail("calibrate: %s needs an agent's name", argv[i]);
+            *(argv[i][2] == 'a' ? &agent : &farmers) = argv[i + 1];
+            i++;
+        } else if (!strcmp(argv[i], "--rules")) {
             if (cli_rules_option(argc, argv, &i, &opt.rules) != 0)
                 return CLI_USAGE;
         } else if (!strcmp(argv[i], "--games")) {
@@ -92,6 +132,10 @@ int cmd_calibrate(int argc, char **argv)
             return cli_fail("calibrate: unknown argument '%s' (see ddz help calibrate)", argv[i]);
         }
     }
+    if (farmers && !agent)
+        return cli_fail("calibrate: --farmers goes with --agent");
+    if (agent)
+        return calibrate_search(&opt, games, seed, agent, farmers);
     DdzCalibration cal;
     DdzError err;
     if (ddz_rule_calibrate(&opt, games, seed, &cal, &err) != 0)

@@ -142,13 +142,20 @@ static const CliCommand COMMANDS[] = {
      "  --time S       give up after S seconds\n"
      "  --table MB     transposition table size in MiB (default 64)\n"
      "Example: ddz solve 448999TJJQQAR 336688TAA22B   (landlord wins; winning move: 8)\n"},
-    {"calibrate", cmd_calibrate, "ddz calibrate [--games N] [--seed S] [--rules P]",
+    {"calibrate", cmd_calibrate, "ddz calibrate [--agent A [--farmers F]] [--games N] [--seed S] [--rules P]",
      "The self-play calibration of the rule agent's bids: plays N deals (default 20000) rule\n"
      "against rule with a fixed landlord (the seat bidding first takes 3 points at once) and\n"
      "prints, by hand strength, how often the landlord won from its 17 dealt cards (bidding)\n"
      "and its 20 cards (redoubling), and how often a farmer's side won from its 17 cards\n"
      "(doubling). Deal k is shuffled from seed S+k (default 1).\n"
-     "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"},
+     "  --agent A    the same for a search agent or level (hard, expert) that bids by play-outs:\n"
+     "               before the bid, each seat's win chance is estimated as A estimates it when\n"
+     "               it bids; A plays the landlord, and the table gives, by that estimate, how\n"
+     "               often the landlord won and its points a game (score / bid), and the same\n"
+     "               for each farmer by the estimate its hand would have had as the landlord's\n"
+     "  --farmers F  with --agent: the farmers are F (default A)\n"
+     "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"
+     "Example: ddz calibrate --agent expert --games 1000   (about 25 minutes on one core)\n"},
     {"learn", cmd_learn,
      "ddz learn data --out FILE [--teacher AGENT] [--games N] [--seed S] [--rules P] | ddz learn fit FILE... --out FILE.c "
      "[--epochs N] [--temperature T] [--rate R] [--l2 L] [--holdout H] [--note TEXT] | ddz learn agree A B [--games N] "
