@@ -382,6 +382,19 @@ static void search_names_known_answers(void **state)
     assert_int_equal(ddz_search_config_parse("search:0/9:bid", &c, NULL), 0);
     assert_true(c.bid_playouts);
     assert_int_not_equal(ddz_search_config_parse("search:0/0", &c, NULL), 0);
+    /* the bidding thresholds: ascending hundredths, each option once */
+    c = ddz_search_default();
+    assert_true(c.bid_at[0] == 47 && c.bid_at[1] == 59 && c.bid_at[2] == 71 && c.rob_at == 53);
+    assert_int_equal(ddz_search_config_parse("search:bid:bids40/50/50:rob45", &c, NULL), 0);
+    assert_true(c.bid_at[0] == 40 && c.bid_at[1] == 50 && c.bid_at[2] == 50 && c.rob_at == 45 && c.bid_playouts);
+    assert_int_equal(ddz_search_config_parse("search:bids0/0/100", &c, NULL), 0);
+    assert_true(c.bid_at[0] == 0 && c.bid_at[2] == 100 && c.rob_at == 53);
+    static const char *const bad[] = {"search:bids50/40/60", "search:bids40/50", "search:bids40/50/60/",
+                                      "search:bids40/50/101", "search:bids-1/50/60", "search:bids4x/50/60",
+                                      "search:bids1/2/3:bids1/2/3", "search:rob101", "search:rob5:rob5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (ddz_search_config_parse(bad[i], &c, NULL) == 0)
+            fail_msg("%s was taken", bad[i]);
 }
 
 /* The play-out options read into configurations, a known-answer table (issue 14's

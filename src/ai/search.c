@@ -36,7 +36,8 @@ typedef struct Search {
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0};
+    DdzSearchConfig c = {200,   400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0,
+                         {47, 59, 71}, 53};
     return c;
 }
 
@@ -71,12 +72,31 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
     return ddz_search_config_parse_as(name, name, cfg, err);
 }
 
+/* "A/B/C" (hundredths, 0 <= A <= B <= C <= 100) into at[3]: 0, or -1. */
+static int parse_bids(const char *text, int at[3])
+{
+    int v[3];
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        if (*text < '0' || *text > '9')
+            return -1;
+        long n = strtol(text, &end, 10);
+        if (n < 0 || n > 100 || (i > 0 && n < v[i - 1]) || *end != (i < 2 ? '/' : '\0'))
+            return -1;
+        v[i] = (int)n;
+        text = end + (i < 2);
+    }
+    memcpy(at, v, sizeof v);
+    return 0;
+}
+
 int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchConfig *cfg, DdzError *err)
 {
     *cfg = ddz_search_default();
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
     bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
+    bool bids = false, rob = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -107,6 +127,13 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!extra && number_option(word, "extra", 0, 200000, &num)) {
                 cfg->extra = (int)num;
                 extra = true;
+            } else if (!rob && number_option(word, "rob", 0, 100, &num)) {
+                cfg->rob_at = (int)num;
+                rob = true;
+            } else if (!bids && !strncmp(word, "bids", 4)) {
+                if (parse_bids(word + 4, cfg->bid_at) != 0)
+                    goto bad;
+                bids = true;
             } else if (!strcmp(word, "student") && !policy) {
                 cfg->policy = "student";
                 policy = true;
@@ -147,14 +174,14 @@ bad:
         /* A level ("expert:1000:500") is written with its own name before the options. */
         const char *word = "search";
         size_t wlen = strcspn(shown, ":");
-        if (shown != name && wlen > 0 && wlen <= 16)
+        if (shown != name && wlen > 0 && wlen <= 8)
             word = shown;
         else
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.40s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP][:extraN] (MS 0..60000, SAMPLES 1..200000, N 0..200000, P 0..100, "
-                 "K 1..16)",
+                 "agent '%.24s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
+                 "[:playoutsK][:priorP][:pointsP][:extraN][:bidsA/B/C][:robR] (MS to 60000, SAMPLES and N to 200000, "
+                 "K 1..16, P, R, A<=B<=C to 100)",
                  shown, (int)wlen, word);
     }
     return -1;
@@ -535,6 +562,12 @@ double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRn
  * in rule play-outs against random hands. Bid 1 from 0.47, 2 from 0.59, 3 from 0.71; call or
  * rob from 0.53; a farmer doubles from 0.73 (x4 0.85), the landlord from 0.70 (x4 0.89).
  * Returns 0 with *out set, or -1 to leave the decision to the policy. */
+/* A threshold in hundredths as a chance. */
+static double at(int hundredths)
+{
+    return hundredths / 100.0;
+}
+
 static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
 {
     int kind = v->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE;
@@ -547,7 +580,11 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
         return -1;
     int want;
     if (kind == DDZ_ACT_BID)
-        want = v->opt.bid_mode == DDZ_BID_ROB ? p >= 0.53 : p >= 0.71 ? 3 : p >= 0.59 ? 2 : p >= 0.47 ? 1 : 0;
+        want = v->opt.bid_mode == DDZ_BID_ROB ? p >= at(se->cfg.rob_at)
+               : p >= at(se->cfg.bid_at[2])   ? 3
+               : p >= at(se->cfg.bid_at[1])   ? 2
+               : p >= at(se->cfg.bid_at[0])   ? 1
+                                              : 0;
     else if (v->seat == v->landlord)
         want = p >= 0.89 ? 2 : p >= 0.70;
     else
