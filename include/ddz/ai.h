@@ -27,9 +27,9 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
  * search level with options, the search with them, a budget among them replacing the
  * level's own ("hard:adp" -> "search:50:bid:adp", "hard:1000" -> "search:bid:1000",
  * "hard:0/20:wp" -> "search:bid:0/20:wp", "expert:0/400" ->
- * "search:infer:noise30:playouts4:points25:bid:0/400"), a time alone keeping the level's own
+ * "search:infer:noise30:playouts4:points25:bids55/55/55:bid:0/400"), a time alone keeping the level's own
  * sample cap ("expert:1000" ->
- * "search:infer:noise30:playouts4:points25:bid:1000/100"); any other
+ * "search:infer:noise30:playouts4:points25:bids55/55/55:bid:1000/100"); any other
  * name unchanged ("normal:adp" stays, and is refused). Returns 0, or -1 when buf is too
  * small. */
 int ddz_ai_resolve_name(const char *name, char *buf, size_t size);

@@ -23,7 +23,7 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * of a win beside the win itself (:points25): against planner it scored +0.14 points a
  * game more than with the default 1% for 0.01 of its win rate, over 4,000 games. */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50:bid",
-                                                      "search:800/100:infer:noise30:playouts4:points25:bid"};
+                                                      "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:bid"};
 
 /* The kind of the search option at p (just after its colon): the length of its leading
  * letters ("noise" of "noise30"), 0 for a budget. */

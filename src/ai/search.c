@@ -559,8 +559,9 @@ double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRn
 /* Bids and doubles by the win chance p the play-outs estimate, against thresholds from the
  * self-play calibration of the rule agent (rule.c: the win rates of rule against rule at
  * the strengths where it bids and doubles), which are in the same units: a landlord's wins
- * in rule play-outs against random hands. Bid 1 from 0.47, 2 from 0.59, 3 from 0.71; call or
- * rob from 0.53; a farmer doubles from 0.73 (x4 0.85), the landlord from 0.70 (x4 0.89).
+ * in rule play-outs against random hands. By default bid 1 from 0.47, 2 from 0.59, 3 from
+ * 0.71 (cfg.bid_at; expert bids 3 from 0.55 and else passes, by expected score on the
+ * calibration of `ddz calibrate --agent expert`, docs/ENGINE.md); call or rob from 0.53; a farmer doubles from 0.73 (x4 0.85), the landlord from 0.70 (x4 0.89).
  * Returns 0 with *out set, or -1 to leave the decision to the policy. */
 /* A threshold in hundredths as a chance. */
 static double at(int hundredths)
