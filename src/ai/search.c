@@ -36,7 +36,7 @@ typedef struct Search {
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200,   400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0,
+    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0,
                          {47, 59, 71}, 53};
     return c;
 }
