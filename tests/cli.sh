@@ -175,12 +175,14 @@ expect_err arena_games_names_an_unwritable_file "arena: --games: $tmp/no/such.ga
 runs=$((runs + 1))
 "$DDZ" calibrate --agent search:0/16 --farmers rule --games 12 --seed 4 >"$tmp/cal" 2>&1
 rc=$?
-lords=$(sed -n '/^landlord, by/,/^farmers/p' "$tmp/cal" | awk '/^  0\.[0-9][0-9]\.\./ {n += $2} END {print n}')
-farmers=$(sed -n '/^farmers, by/,$p' "$tmp/cal" | awk '/^  0\.[0-9][0-9]\.\./ {n += $2} END {print n}')
-if [ "$rc" != 0 ] || [ "$lords" != 12 ] || [ "$farmers" != 24 ] ||
-    ! grep -q '^calibration: 12 deals, landlord search:0/16, farmers rule, fixed landlord (bids 3), rules=standard, seed 4; landlord wins 0\.[0-9]*$' "$tmp/cal"; then
+# four tables (the landlord and the farmers, by the estimates before the bid, then in the
+# doubling phase): the games each holds
+counts=$(awk '/^(landlord|farmers), by/ {t++} /^  [01]\.[0-9][0-9]\.\./ {n[t] += $2} END {print n[1], n[2], n[3], n[4]}' "$tmp/cal")
+if [ "$rc" != 0 ] || [ "$counts" != "12 24 12 24" ] ||
+    ! grep -q '^calibration: 12 deals, landlord search:0/16, farmers rule, fixed landlord (bids 3), nobody doubles, rules=standard, seed 4; landlord wins 0\.[0-9]*$' "$tmp/cal" ||
+    ! grep -q '^farmers, by their side.s win chance as each estimates it in the doubling phase' "$tmp/cal"; then
     fails=$((fails + 1))
-    printf 'FAIL calibrate_agent (rc %s, %s landlords, %s farmers):\n' "$rc" "$lords" "$farmers"
+    printf 'FAIL calibrate_agent (rc %s, games in the tables: %s):\n' "$rc" "$counts"
     cat "$tmp/cal"
 fi
 expect_err calibrate_refuses_an_estimator_without_search "calibrate: 'normal' is not a search agent (hard, expert, search:...)" -- calibrate --agent normal --games 2

@@ -389,9 +389,20 @@ static void search_names_known_answers(void **state)
     assert_true(c.bid_at[0] == 40 && c.bid_at[1] == 50 && c.bid_at[2] == 50 && c.rob_at == 45 && c.bid_playouts);
     assert_int_equal(ddz_search_config_parse("search:bids0/0/100", &c, NULL), 0);
     assert_true(c.bid_at[0] == 0 && c.bid_at[2] == 100 && c.rob_at == 53);
+    /* the doubling thresholds: a farmer's (double, x4) and the landlord's (redouble, x4) */
+    c = ddz_search_default();
+    assert_true(c.double_at[0] == 73 && c.double_at[1] == 85 && c.redouble_at[0] == 70 && c.redouble_at[1] == 89);
+    assert_int_equal(ddz_search_config_parse("search:bid:double55/60:redouble58/100", &c, NULL), 0);
+    assert_true(c.double_at[0] == 55 && c.double_at[1] == 60 && c.redouble_at[0] == 58 && c.redouble_at[1] == 100);
+    assert_true(c.bid_at[0] == 47 && c.rob_at == 53);
+    assert_int_equal(ddz_search_config_parse("search:redouble0/0", &c, NULL), 0);
+    assert_true(c.redouble_at[1] == 0 && c.double_at[0] == 73);
     static const char *const bad[] = {"search:bids50/40/60", "search:bids40/50", "search:bids40/50/60/",
                                       "search:bids40/50/101", "search:bids-1/50/60", "search:bids4x/50/60",
-                                      "search:bids1/2/3:bids1/2/3", "search:rob101", "search:rob5:rob5"};
+                                      "search:bids1/2/3:bids1/2/3", "search:rob101", "search:rob5:rob5",
+                                      "search:double60/50", "search:double50", "search:double50/60/70",
+                                      "search:double50/101", "search:double", "search:redouble50/",
+                                      "search:double5/6:double5/6", "search:redouble5/6:redouble5/6"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (ddz_search_config_parse(bad[i], &c, NULL) == 0)
             fail_msg("%s was taken", bad[i]);
@@ -576,12 +587,19 @@ static void bids_by_playout_win_chance(void **state)
         assert_int_equal(a.act(a.state, &v, &act), 0);
         assert_int_equal(act.value, i == 0 ? 3 : 0);
         ddz_agent_free(&a);
+        if (T[i].crowned) { /* the threshold decides: from 0 the farmer doubles (x4 from 1, above p) */
+            assert_int_equal(ddz_ai_agent_new(&a, "search:0/100:bid:double0/100", 5, NULL), 0);
+            assert_int_equal(a.act(a.state, &v, &act), 0);
+            assert_int_equal(act.kind, DDZ_ACT_DOUBLE);
+            assert_int_equal(act.value, 1);
+            ddz_agent_free(&a);
+        }
     }
     free(g);
 }
 
 /* The bidding estimate against the games (ddz_bid_calibrate): every deal is tallied once for
- * its landlord and twice for its farmers, the points are zero-sum, the tally is the same for
+ * its landlord and twice for its farmers, before the bid and in the doubling phase, the points are zero-sum, the tally is the same for
  * the same seed, landlords that won had the higher estimates on average, and an estimator that
  * is no search is refused by name. */
 static void bid_calibration_tallies_every_deal(void **state)
@@ -596,15 +614,15 @@ static void bid_calibration_tallies_every_deal(void **state)
     long lords = 0, farmers = 0, lord_wins = 0, farmer_wins = 0;
     double points = 0, p_won = 0, p_lost = 0;
     for (int b = 0; b < DDZ_BIDCAL_NB; b++) {
-        lords += cal.lord_games[b];
-        farmers += cal.farmer_games[b];
-        lord_wins += cal.lord_wins[b];
-        farmer_wins += cal.farmer_wins[b];
-        points += cal.lord_points[b] + cal.farmer_points[b];
-        assert_true(cal.lord_wins[b] <= cal.lord_games[b] && cal.farmer_wins[b] <= cal.farmer_games[b]);
+        lords += cal.lord.games[b];
+        farmers += cal.farmer.games[b];
+        lord_wins += cal.lord.wins[b];
+        farmer_wins += cal.farmer.wins[b];
+        points += cal.lord.points[b] + cal.farmer.points[b];
+        assert_true(cal.lord.wins[b] <= cal.lord.games[b] && cal.farmer.wins[b] <= cal.farmer.games[b]);
         /* each estimate lies in its bucket */
-        assert_true(cal.lord_p[b] >= (double)cal.lord_games[b] * b / DDZ_BIDCAL_NB - 1e-9);
-        assert_true(cal.lord_p[b] <= (double)cal.lord_games[b] * (b + 1) / DDZ_BIDCAL_NB + 1e-9);
+        assert_true(cal.lord.p[b] >= (double)cal.lord.games[b] * b / DDZ_BIDCAL_NB - 1e-9);
+        assert_true(cal.lord.p[b] <= (double)cal.lord.games[b] * (b + 1) / DDZ_BIDCAL_NB + 1e-9);
     }
     assert_int_equal(cal.deals, 60);
     assert_int_equal(lords, 60);
@@ -615,14 +633,39 @@ static void bid_calibration_tallies_every_deal(void **state)
     /* Landlords that won held hands estimated higher than those that lost: the mean estimate
      * of the buckets weighted by wins and by losses. */
     for (int b = 0; b < DDZ_BIDCAL_NB; b++) {
-        double mean = cal.lord_games[b] ? cal.lord_p[b] / (double)cal.lord_games[b] : 0;
-        p_won += mean * (double)cal.lord_wins[b];
-        p_lost += mean * (double)(cal.lord_games[b] - cal.lord_wins[b]);
+        double mean = cal.lord.games[b] ? cal.lord.p[b] / (double)cal.lord.games[b] : 0;
+        p_won += mean * (double)cal.lord.wins[b];
+        p_lost += mean * (double)(cal.lord.games[b] - cal.lord.wins[b]);
     }
     assert_true(cal.landlord_wins > 0 && cal.landlord_wins < 60);
     printf("landlord wins %ld of 60; mean estimate %.3f won, %.3f lost\n", cal.landlord_wins,
            p_won / (double)cal.landlord_wins, p_lost / (double)(60 - cal.landlord_wins));
     assert_true(p_won / (double)cal.landlord_wins > p_lost / (double)(60 - cal.landlord_wins) + 0.05);
+    /* The doubling phase's tables hold the same games under the estimates made after the bid:
+     * the same counts, wins and points by role; farmers whose side won had estimated higher. */
+    long dlords = 0, dfarmers = 0, dlord_wins = 0, dfarmer_wins = 0;
+    double dlord_points = 0, lord_points = 0, f_won = 0, f_lost = 0;
+    for (int b = 0; b < DDZ_BIDCAL_NB; b++) {
+        dlords += cal.lord_double.games[b];
+        dfarmers += cal.farmer_double.games[b];
+        dlord_wins += cal.lord_double.wins[b];
+        dfarmer_wins += cal.farmer_double.wins[b];
+        dlord_points += cal.lord_double.points[b];
+        lord_points += cal.lord.points[b];
+        double mean = cal.farmer_double.games[b] ? cal.farmer_double.p[b] / (double)cal.farmer_double.games[b] : 0;
+        f_won += mean * (double)cal.farmer_double.wins[b];
+        f_lost += mean * (double)(cal.farmer_double.games[b] - cal.farmer_double.wins[b]);
+        assert_true(cal.farmer_double.p[b] >= (double)cal.farmer_double.games[b] * b / DDZ_BIDCAL_NB - 1e-9);
+        assert_true(cal.farmer_double.p[b] <= (double)cal.farmer_double.games[b] * (b + 1) / DDZ_BIDCAL_NB + 1e-9);
+    }
+    assert_int_equal(dlords, 60);
+    assert_int_equal(dfarmers, 120);
+    assert_int_equal(dlord_wins, cal.landlord_wins);
+    assert_int_equal(dfarmer_wins, 2 * (60 - cal.landlord_wins));
+    assert_true(dlord_points - lord_points > -1e-9 && dlord_points - lord_points < 1e-9);
+    printf("farmers' side wins %ld of 120; mean doubling estimate %.3f won, %.3f lost\n", dfarmer_wins,
+           f_won / (double)dfarmer_wins, f_lost / (double)(120 - dfarmer_wins));
+    assert_true(f_won / (double)dfarmer_wins > f_lost / (double)(120 - dfarmer_wins) + 0.05);
     assert_int_equal(ddz_bidcal_bucket(0.0), 0);
     assert_int_equal(ddz_bidcal_bucket(0.049), 0);
     assert_int_equal(ddz_bidcal_bucket(0.05), 1);

@@ -50,6 +50,10 @@ typedef struct DdzSearchConfig {
     int bid_at[3];        /* with bid_playouts, 叫分: hundredths of win chance from which 1, 2
                            * and 3 are bid (default 47, 59, 71; ascending) */
     int rob_at;           /* with bid_playouts, the rob flow: from which it calls or robs (53) */
+    int double_at[2];     /* with bid_playouts, a farmer's side's win chance (hundredths) from
+                           * which it doubles and, with double=app, from which it takes x4
+                           * (default 73, 85) */
+    int redouble_at[2];   /* the same for the landlord: redoubles (x2), x4 (default 70, 89) */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);
@@ -88,7 +92,8 @@ int ddz_search_last_samples(const DdzAgent *a);
  * most N cards left solved exactly, 0 never) and ":bid" (bids and doubles by the win chance
  * play-outs estimate, see ddz_search_win_chance); the play-out options ":rule-vN" or
  * ":student", ":noiseP", ":playoutsK", ":priorP", ":pointsP" and ":extraN" set the fields of the
- * same names (DdzSearchConfig), ":bidsA/B/C" bid_at and ":robR" rob_at. Returns 0, or -1 with err saying how to write it. */
+ * same names (DdzSearchConfig), ":bidsA/B/C" bid_at, ":robR" rob_at, ":doubleA/B" double_at and
+ * ":redoubleA/B" redouble_at. Returns 0, or -1 with err saying how to write it. */
 int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err);
 /* The same, with the error naming `shown` (what the user typed: a level's name such as
  * "expert:1000:500") instead of the search name it resolved to. */

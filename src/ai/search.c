@@ -37,7 +37,7 @@ typedef struct Search {
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0,
-                         {47, 59, 71}, 53};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}};
     return c;
 }
 
@@ -72,21 +72,21 @@ int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *er
     return ddz_search_config_parse_as(name, name, cfg, err);
 }
 
-/* "A/B/C" (hundredths, 0 <= A <= B <= C <= 100) into at[3]: 0, or -1. */
-static int parse_bids(const char *text, int at[3])
+/* "A/B/C" (n = 3) or "A/B" (n = 2): hundredths, 0 <= A <= B <= C <= 100, into at[n]: 0, or -1. */
+static int parse_at(const char *text, int *at, int n)
 {
     int v[3];
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < n; i++) {
         char *end;
         if (*text < '0' || *text > '9')
             return -1;
-        long n = strtol(text, &end, 10);
-        if (n < 0 || n > 100 || (i > 0 && n < v[i - 1]) || *end != (i < 2 ? '/' : '\0'))
+        long num = strtol(text, &end, 10);
+        if (num < 0 || num > 100 || (i > 0 && num < v[i - 1]) || *end != (i < n - 1 ? '/' : '\0'))
             return -1;
-        v[i] = (int)n;
-        text = end + (i < 2);
+        v[i] = (int)num;
+        text = end + (i < n - 1);
     }
-    memcpy(at, v, sizeof v);
+    memcpy(at, v, (size_t)n * sizeof *v);
     return 0;
 }
 
@@ -96,7 +96,7 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
     bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
-    bool bids = false, rob = false;
+    bool bids = false, rob = false, dbl = false, redbl = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -131,9 +131,17 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
                 cfg->rob_at = (int)num;
                 rob = true;
             } else if (!bids && !strncmp(word, "bids", 4)) {
-                if (parse_bids(word + 4, cfg->bid_at) != 0)
+                if (parse_at(word + 4, cfg->bid_at, 3) != 0)
                     goto bad;
                 bids = true;
+            } else if (!dbl && !strncmp(word, "double", 6)) {
+                if (parse_at(word + 6, cfg->double_at, 2) != 0)
+                    goto bad;
+                dbl = true;
+            } else if (!redbl && !strncmp(word, "redouble", 8)) {
+                if (parse_at(word + 8, cfg->redouble_at, 2) != 0)
+                    goto bad;
+                redbl = true;
             } else if (!strcmp(word, "student") && !policy) {
                 cfg->policy = "student";
                 policy = true;
@@ -179,9 +187,9 @@ bad:
         else
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.24s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP][:extraN][:bidsA/B/C][:robR] (MS to 60000, SAMPLES and N to 200000, "
-                 "K 1..16, P, R, A<=B<=C to 100)",
+                 "agent '%.20s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
+                 "[:playoutsK][:priorP][:pointsP][:extraN][:bidsA/B/C][:robR][:[re]doubleA/B] (MS<=60000, "
+                 "SAMPLES,N<=200000, K 1..16, P,R,A<=B<=C<=100)",
                  shown, (int)wlen, word);
     }
     return -1;
@@ -561,7 +569,9 @@ double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRn
  * the strengths where it bids and doubles), which are in the same units: a landlord's wins
  * in rule play-outs against random hands. By default bid 1 from 0.47, 2 from 0.59, 3 from
  * 0.71 (cfg.bid_at; expert bids 3 from 0.55 and else passes, by expected score on the
- * calibration of `ddz calibrate --agent expert`, docs/ENGINE.md); call or rob from 0.53; a farmer doubles from 0.73 (x4 0.85), the landlord from 0.70 (x4 0.89).
+ * calibration of `ddz calibrate --agent expert`, docs/ENGINE.md); call or rob from 0.53
+ * (cfg.rob_at); a farmer doubles from 0.73 (x4 0.85; cfg.double_at), the landlord from 0.70
+ * (x4 0.89; cfg.redouble_at).
  * Returns 0 with *out set, or -1 to leave the decision to the policy. */
 /* A threshold in hundredths as a chance. */
 static double at(int hundredths)
@@ -587,9 +597,9 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
                : p >= at(se->cfg.bid_at[0])   ? 1
                                               : 0;
     else if (v->seat == v->landlord)
-        want = p >= 0.89 ? 2 : p >= 0.70;
+        want = p >= at(se->cfg.redouble_at[1]) ? 2 : p >= at(se->cfg.redouble_at[0]);
     else
-        want = p >= 0.85 ? 2 : p >= 0.73;
+        want = p >= at(se->cfg.double_at[1]) ? 2 : p >= at(se->cfg.double_at[0]);
     /* The wanted value if legal, else the highest legal one below it, else the lowest. */
     int pick = vals[0];
     for (int i = 0; i < n; i++)

@@ -74,16 +74,16 @@ static void print_table(const char *title, const long games[DDZ_CAL_NB], const l
 }
 
 /* ddz calibrate --agent: the search's bidding estimate against the final players' games. */
-static void print_bid_table(const char *title, const long games[DDZ_BIDCAL_NB], const long wins[DDZ_BIDCAL_NB],
-                            const double p[DDZ_BIDCAL_NB], const double points[DDZ_BIDCAL_NB])
+static void print_bid_table(const char *title, const DdzBidCalTable *t)
 {
     printf("%s\n  estimate     games    wins   win rate   mean estimate   points a game\n", title);
     for (int b = 0; b < DDZ_BIDCAL_NB; b++) {
-        if (!games[b])
+        if (!t->games[b])
             continue;
-        double n = (double)games[b];
+        double n = (double)t->games[b];
         printf("  %.2f..%.2f %8ld %7ld   %.3f      %.3f           %+.3f\n", (double)b / DDZ_BIDCAL_NB,
-               (double)(b + 1) / DDZ_BIDCAL_NB, games[b], wins[b], (double)wins[b] / n, p[b] / n, points[b] / n);
+               (double)(b + 1) / DDZ_BIDCAL_NB, t->games[b], t->wins[b], (double)t->wins[b] / n, t->p[b] / n,
+               t->points[b] / n);
     }
 }
 
@@ -94,15 +94,19 @@ static int calibrate_search(const DdzOptions *opt, long games, uint64_t seed, co
     DdzError err;
     if (ddz_bid_calibrate(agent, agent, farmers ? farmers : agent, opt, games, seed, &cal, &err) != 0)
         return cli_fail("calibrate: %s", err.msg);
-    printf("calibration: %ld deals, landlord %s, farmers %s, fixed landlord (bids 3), rules=%s, seed %llu; "
-           "landlord wins %.4f\n",
+    printf("calibration: %ld deals, landlord %s, farmers %s, fixed landlord (bids 3), nobody doubles, rules=%s, "
+           "seed %llu; landlord wins %.4f\n",
            cal.deals, agent, farmers ? farmers : agent, ddz_ruleset_name(opt->rules), (unsigned long long)seed,
            (double)cal.landlord_wins / (double)cal.deals);
-    print_bid_table("landlord, by the estimate for its 17 dealt cards (wins, its score / base):", cal.lord_games,
-                    cal.lord_wins, cal.lord_p, cal.lord_points);
+    print_bid_table("landlord, by the estimate for its 17 dealt cards (bidding; wins, its score / base):", &cal.lord);
     print_bid_table("farmers, by the estimate their 17 cards would have had as the landlord's (side's wins, "
                     "own score / base):",
-                    cal.farmer_games, cal.farmer_wins, cal.farmer_p, cal.farmer_points);
+                    &cal.farmer);
+    print_bid_table("landlord, by its estimate for its 20 cards in the doubling phase (redoubling):",
+                    &cal.lord_double);
+    print_bid_table("farmers, by their side's win chance as each estimates it in the doubling phase (doubling; "
+                    "a doubler's stake is twice these points):",
+                    &cal.farmer_double);
     return CLI_OK;
 }
 
