@@ -22,7 +22,7 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * 0.533 of 4,000 games (docs/ENGINE.md). Each point of a game's score is worth a quarter
  * of a win beside the win itself (:points25): against planner it scored +0.14 points a
  * game more than with the default 1% for 0.01 of its win rate, over 4,000 games. */
-static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50:bid",
+static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50:bids55/55/55:bid",
                                                       "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:bid"};
 
 /* The kind of the search option at p (just after its colon): the length of its leading
