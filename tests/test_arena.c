@@ -46,20 +46,30 @@ static void points_are_two_times_two_to_the_bombs_or_the_real_score(void **state
     r.bombs = 2;
     r.score[1] = 24; /* bid 3, two bombs: T = 12, the landlord wins 2T */
     r.score[0] = r.score[2] = -12;
-    /* Research protocol: 2 x 2^2 = 8, whatever the bid. */
-    assert_int_equal(ddz_arena_points(&r, true, false), 8);
-    assert_int_equal(ddz_arena_points(&r, false, false), -8);
-    /* Bidding: the real scores of A's seats. */
-    assert_int_equal(ddz_arena_points(&r, true, true), 24);
-    assert_int_equal(ddz_arena_points(&r, false, true), -24);
+    /* Research protocol: 2 x 2^2 = 8, whatever the bid; A in seat 1 or in seats 0 and 2. */
+    assert_int_equal(ddz_arena_points(&r, 2u, false), 8);
+    assert_int_equal(ddz_arena_points(&r, 5u, false), -8);
+    /* Bidding: the real scores of A's seats added up. */
+    assert_int_equal(ddz_arena_points(&r, 2u, true), 24);
+    assert_int_equal(ddz_arena_points(&r, 5u, true), -24);
+    /* One copy of A the landlord (seat 1), the other a farmer (seat 2): A's net gain is what
+     * B's farmer in seat 0 pays, not the landlord's score. With farmer doubling, seat 2
+     * doubled: stakes 12 and 24, the landlord +36. */
+    assert_int_equal(ddz_arena_points(&r, 6u, true), 12);
+    r.score[1] = 36;
+    r.score[2] = -24;
+    assert_int_equal(ddz_arena_points(&r, 6u, true), 12);
+    assert_int_equal(ddz_arena_points(&r, 1u, true), -12);
+    assert_int_equal(ddz_arena_points(&r, 2u, true), 36);
     r.landlord_won = false;
     r.bombs = 0;
     r.score[1] = -4;
     r.score[0] = r.score[2] = 2;
-    assert_int_equal(ddz_arena_points(&r, false, false), 2);
-    assert_int_equal(ddz_arena_points(&r, true, false), -2);
-    assert_int_equal(ddz_arena_points(&r, false, true), 4);
-    assert_int_equal(ddz_arena_points(&r, true, true), -4);
+    assert_int_equal(ddz_arena_points(&r, 5u, false), 2);
+    assert_int_equal(ddz_arena_points(&r, 2u, false), -2);
+    assert_int_equal(ddz_arena_points(&r, 5u, true), 4);
+    assert_int_equal(ddz_arena_points(&r, 2u, true), -4);
+    assert_int_equal(ddz_arena_points(&r, 3u, true), -2);
 }
 
 /* Four games: A won three, points +2, +4, -2, +2.

@@ -58,11 +58,14 @@ typedef struct DdzArenaStats {
     DdzArenaTimes a_times;                /* every decision of agent A (bids included) */
 } DdzArenaStats;
 
-/* A's side's points in one finished game. Without bidding, the research protocol's value:
- * a game is worth 2 x 2^bombs (bombs counting the rocket), won or lost by the side.
- * With bidding, the real score of A's seats together (the landlord's score, or the sum of
- * the two farmers'). */
-int ddz_arena_points(const DdzResult *r, bool a_is_landlord, bool bidding);
+/* A's points in one finished game, A playing the seats in the mask a_seats (bit s: seat s;
+ * 1 or 6 in an arena). Without bidding, the research protocol's value: a game is worth
+ * 2 x 2^bombs (bombs counting the rocket), won or lost by the landlord's side. With bidding,
+ * the real scores of A's seats added up: A's net gain, which is what B's seats lose. (When
+ * the bid puts one copy of A on each side, its gain is what the B farmer pays; counting the
+ * landlord's score alone, as before 2026-12-03, also counted what one copy of A took from the
+ * other, so that a copy doubling or bidding against itself looked like a gain.) */
+int ddz_arena_points(const DdzResult *r, unsigned a_seats, bool bidding);
 
 /* Adds one game to a tally. */
 void ddz_arena_tally_add(DdzArenaTally *t, bool won, int points);

@@ -222,8 +222,8 @@ enum {
 };
 int ddz_capi_arena_run(const char *a, const char *b, long deals, uint64_t seed, int rules, int bidding, int jobs,
                        double out[DDZ_CAPI_ARENA_LEN], char *err);
-/* A's side's points in a finished game (ddz_arena_points). */
-int ddz_capi_arena_points(const DdzCapiGame *g, int a_is_landlord, int bidding, int64_t *points, char *err);
+/* A's points in a finished game, A in the seats of the mask a_seats (ddz_arena_points). */
+int ddz_capi_arena_points(const DdzCapiGame *g, unsigned a_seats, int bidding, int64_t *points, char *err);
 
 /* Solver and splitter (solve.h, split.h) ---------------------------------------------------*/
 

@@ -6,7 +6,7 @@ this package (pip install), and build/libddz.so of the source tree this package 
 
 import ctypes
 import os
-from ctypes import POINTER, c_char_p, c_double, c_int, c_int8, c_int32, c_int64, c_long, c_size_t, c_uint64, c_void_p, c_float
+from ctypes import POINTER, c_char_p, c_double, c_int, c_int8, c_int32, c_int64, c_long, c_size_t, c_uint, c_uint64, c_void_p, c_float
 
 from .errors import raise_for
 
@@ -94,7 +94,7 @@ _fn("ddz_capi_agent_free", None, c_void_p)
 _fn("ddz_capi_agent_names", c_char_p)
 _fn("ddz_capi_agent_act", c_int, c_void_p, c_void_p, I64P, c_char_p)
 _fn("ddz_capi_arena_run", c_int, c_char_p, c_char_p, c_long, c_uint64, c_int, c_int, c_int, POINTER(c_double), c_char_p)
-_fn("ddz_capi_arena_points", c_int, c_void_p, c_int, c_int, I64P, c_char_p)
+_fn("ddz_capi_arena_points", c_int, c_void_p, c_uint, c_int, I64P, c_char_p)
 _fn("ddz_capi_solver_new", c_void_p, c_size_t)
 _fn("ddz_capi_solver_free", None, c_void_p)
 _fn("ddz_capi_solve", c_int, c_void_p, c_int, U64P, c_int, c_uint64, c_int32, c_int, c_int, c_uint64, c_double, I64P, c_char_p)

@@ -126,7 +126,8 @@ def arena(a, b, deals=100, seed=1, rules="standard", bidding=False, jobs=1):
             won = a_landlord == r.landlord_won
             pts = ctypes.c_int64()
             err = errbuf()
-            check(lib.ddz_capi_arena_points(g._g, a_landlord, 1 if bidding else 0, ctypes.byref(pts), err), err)
+            a_seats = 6 if swap else 1
+            check(lib.ddz_capi_arena_points(g._g, a_seats, 1 if bidding else 0, ctypes.byref(pts), err), err)
             games += 1
             wins += won
             points += pts.value

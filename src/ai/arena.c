@@ -10,18 +10,18 @@
 #include "ddz/ai.h"
 #include "ddz/arena.h"
 
-int ddz_arena_points(const DdzResult *r, bool a_is_landlord, bool bidding)
+int ddz_arena_points(const DdzResult *r, unsigned a_seats, bool bidding)
 {
-    bool won = a_is_landlord == r->landlord_won;
     if (!bidding) {
+        bool won = ((a_seats >> r->landlord) & 1u) == r->landlord_won;
         int bombs = r->bombs < 20 ? r->bombs : 20;
         return (won ? 1 : -1) * (2 << bombs);
     }
-    int L = r->landlord, farmers = 0;
+    int points = 0;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (s != L)
-            farmers += r->score[s];
-    return a_is_landlord ? r->score[L] : farmers;
+        if ((a_seats >> s) & 1u)
+            points += r->score[s];
+    return points;
 }
 
 void ddz_arena_tally_add(DdzArenaTally *t, bool won, int points)
@@ -245,7 +245,7 @@ static int play_game(const DdzArenaConfig *cfg, uint64_t k, int swap, DdzGame *g
         return -1;
     bool a_landlord = (r.landlord == 0) != (swap == 1);
     bool won = a_landlord == r.landlord_won;
-    int points = ddz_arena_points(&r, a_landlord, cfg->bidding);
+    int points = ddz_arena_points(&r, a_seats, cfg->bidding);
     ddz_arena_tally_add(&st->all, won, points);
     ddz_arena_tally_add(a_landlord ? &st->landlord : &st->farmers, won, points);
     if (cfg->games)

@@ -85,12 +85,14 @@ int ddz_capi_arena_run(const char *a, const char *b, long deals, uint64_t seed, 
     return 0;
 }
 
-int ddz_capi_arena_points(const DdzCapiGame *g, int a_is_landlord, int bidding, int64_t *points, char *err)
+int ddz_capi_arena_points(const DdzCapiGame *g, unsigned a_seats, int bidding, int64_t *points, char *err)
 {
     DdzResult r;
     if (!g->dealt || ddz_game_result(&g->g, &r) != 0)
         return capi_fail(err, DDZ_CAPI_ESTATE, "arena points: the game is not over");
-    *points = ddz_arena_points(&r, a_is_landlord != 0, bidding != 0);
+    if (a_seats == 0 || a_seats > 7)
+        return capi_fail(err, DDZ_CAPI_EINVAL, "arena points: A's seats are a mask of bits 0..2, not %u", a_seats);
+    *points = ddz_arena_points(&r, a_seats, bidding != 0);
     return 0;
 }
 
