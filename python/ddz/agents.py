@@ -122,11 +122,11 @@ def arena(a, b, deals=100, seed=1, rules="standard", bidding=False, jobs=1):
                 g.deal_landlord(seed + k, 0)
                 play(g, players)
             r = g.result()
-            a_landlord = (r.landlord == 0) != (swap == 1)
+            a_seats = 6 if swap else 1
+            a_landlord = bool((a_seats >> r.landlord) & 1)
             won = a_landlord == r.landlord_won
             pts = ctypes.c_int64()
             err = errbuf()
-            a_seats = 6 if swap else 1
             check(lib.ddz_capi_arena_points(g._g, a_seats, 1 if bidding else 0, ctypes.byref(pts), err), err)
             games += 1
             wins += won

@@ -243,7 +243,7 @@ static int play_game(const DdzArenaConfig *cfg, uint64_t k, int swap, DdzGame *g
     DdzResult r;
     if (rc != 0 || ddz_game_result(g, &r) != 0)
         return -1;
-    bool a_landlord = (r.landlord == 0) != (swap == 1);
+    bool a_landlord = (a_seats >> r.landlord) & 1u;
     bool won = a_landlord == r.landlord_won;
     int points = ddz_arena_points(&r, a_seats, cfg->bidding);
     ddz_arena_tally_add(&st->all, won, points);

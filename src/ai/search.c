@@ -564,20 +564,20 @@ double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRn
     return p;
 }
 
-/* Bids and doubles by the win chance p the play-outs estimate, against thresholds from the
- * self-play calibration of the rule agent (rule.c: the win rates of rule against rule at
- * the strengths where it bids and doubles), which are in the same units: a landlord's wins
- * in rule play-outs against random hands. By default bid 1 from 0.47, 2 from 0.59, 3 from
- * 0.71 (cfg.bid_at; expert bids 3 from 0.55 and else passes, by expected score on the
- * calibration of `ddz calibrate --agent expert`, docs/ENGINE.md); call or rob from 0.53
- * (cfg.rob_at); a farmer doubles from 0.73 (x4 0.85; cfg.double_at), the landlord from 0.70
- * (x4 0.89; cfg.redouble_at).
- * Returns 0 with *out set, or -1 to leave the decision to the policy. */
 /* A threshold in hundredths as a chance. */
 static double at(int hundredths)
 {
     return hundredths / 100.0;
 }
+
+/* Bids and doubles by the win chance p the play-outs estimate, against thresholds from the
+ * self-play calibration of the rule agent (rule.c: the win rates of rule against rule at
+ * the strengths where it bids and doubles), which are in the same units: a landlord's wins
+ * in rule play-outs against random hands. By default bid 1 from 0.47, 2 from 0.59, 3 from
+ * 0.71 (cfg.bid_at; hard and expert bid 3 from 0.55 and else pass, by expected score on
+ * `ddz calibrate --agent`, docs/ENGINE.md); call or rob from 0.53 (cfg.rob_at); a farmer
+ * doubles from 0.73 (x4 0.85; cfg.double_at), the landlord from 0.70 (x4 0.89;
+ * cfg.redouble_at). Returns 0 with *out set, or -1 to leave the decision to the policy. */
 
 static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
 {
@@ -596,10 +596,10 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
                : p >= at(se->cfg.bid_at[1])   ? 2
                : p >= at(se->cfg.bid_at[0])   ? 1
                                               : 0;
-    else if (v->seat == v->landlord)
-        want = p >= at(se->cfg.redouble_at[1]) ? 2 : p >= at(se->cfg.redouble_at[0]);
-    else
-        want = p >= at(se->cfg.double_at[1]) ? 2 : p >= at(se->cfg.double_at[0]);
+    else {
+        const int *x = v->seat == v->landlord ? se->cfg.redouble_at : se->cfg.double_at;
+        want = p >= at(x[1]) ? 2 : p >= at(x[0]);
+    }
     /* The wanted value if legal, else the highest legal one below it, else the lowest. */
     int pick = vals[0];
     for (int i = 0; i < n; i++)
