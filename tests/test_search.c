@@ -389,6 +389,12 @@ static void search_names_known_answers(void **state)
     assert_true(c.bid_at[0] == 40 && c.bid_at[1] == 50 && c.bid_at[2] == 50 && c.rob_at == 45 && c.bid_playouts);
     assert_int_equal(ddz_search_config_parse("search:bids0/0/100", &c, NULL), 0);
     assert_true(c.bid_at[0] == 0 && c.bid_at[2] == 100 && c.rob_at == 53);
+    /* over another seat's bid or call, and last after two passes: off (-1) unless given */
+    assert_true(c.over_at == -1 && c.last_at == -1);
+    assert_int_equal(ddz_search_config_parse("search:bid:over62:last48", &c, NULL), 0);
+    assert_true(c.over_at == 62 && c.last_at == 48 && c.rob_at == 53 && c.bid_at[2] == 71);
+    assert_int_equal(ddz_search_config_parse("search:last0:over100", &c, NULL), 0);
+    assert_true(c.over_at == 100 && c.last_at == 0);
     /* the doubling thresholds: a farmer's (double, x4) and the landlord's (redouble, x4) */
     c = ddz_search_default();
     assert_true(c.double_at[0] == 73 && c.double_at[1] == 85 && c.redouble_at[0] == 70 && c.redouble_at[1] == 89);
@@ -402,7 +408,9 @@ static void search_names_known_answers(void **state)
                                       "search:bids1/2/3:bids1/2/3", "search:rob101", "search:rob5:rob5",
                                       "search:double60/50", "search:double50", "search:double50/60/70",
                                       "search:double50/101", "search:double", "search:redouble50/",
-                                      "search:double5/6:double5/6", "search:redouble5/6:redouble5/6"};
+                                      "search:double5/6:double5/6", "search:redouble5/6:redouble5/6",
+                                      "search:over101", "search:over", "search:over5:over5", "search:last-1",
+                                      "search:last50x", "search:last5:last5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (ddz_search_config_parse(bad[i], &c, NULL) == 0)
             fail_msg("%s was taken", bad[i]);

@@ -54,6 +54,12 @@ typedef struct DdzSearchConfig {
                            * which it doubles and, with double=app, from which it takes x4
                            * (default 73, 85) */
     int redouble_at[2];   /* the same for the landlord: redoubles (x2), x4 (default 70, 89) */
+    int over_at;          /* with bid_playouts, in either flow: from which it bids or robs over
+                           * another seat's bid or call (a strong hand sits with a farmer); -1
+                           * (default): as over nobody */
+    int last_at;          /* with bid_playouts, the last to speak after two passes (a pass
+                           * redeals): from which it bids (at least 1) or calls; -1 (default):
+                           * as anyone */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);
@@ -92,8 +98,8 @@ int ddz_search_last_samples(const DdzAgent *a);
  * most N cards left solved exactly, 0 never) and ":bid" (bids and doubles by the win chance
  * play-outs estimate, see ddz_search_win_chance); the play-out options ":rule-vN" or
  * ":student", ":noiseP", ":playoutsK", ":priorP", ":pointsP" and ":extraN" set the fields of the
- * same names (DdzSearchConfig), ":bidsA/B/C" bid_at, ":robR" rob_at, ":doubleA/B" double_at and
- * ":redoubleA/B" redouble_at. Returns 0, or -1 with err saying how to write it. */
+ * same names (DdzSearchConfig), ":bidsA/B/C" bid_at, ":robR" rob_at, ":overT" over_at, ":lastT" last_at,
+ * ":doubleA/B" double_at and ":redoubleA/B" redouble_at. Returns 0, or -1 with err saying how to write it. */
 int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err);
 /* The same, with the error naming `shown` (what the user typed: a level's name such as
  * "expert:1000:500") instead of the search name it resolved to. */

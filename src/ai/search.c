@@ -37,7 +37,7 @@ typedef struct Search {
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0,
-                         {47, 59, 71}, 53, {73, 85}, {70, 89}};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}, -1, -1};
     return c;
 }
 
@@ -96,7 +96,7 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
     bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
-    bool bids = false, rob = false, dbl = false, redbl = false;
+    bool bids = false, rob = false, dbl = false, redbl = false, over = false, last = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -130,6 +130,12 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!rob && number_option(word, "rob", 0, 100, &num)) {
                 cfg->rob_at = (int)num;
                 rob = true;
+            } else if (!over && number_option(word, "over", 0, 100, &num)) {
+                cfg->over_at = (int)num;
+                over = true;
+            } else if (!last && number_option(word, "last", 0, 100, &num)) {
+                cfg->last_at = (int)num;
+                last = true;
             } else if (!bids && !strncmp(word, "bids", 4)) {
                 if (parse_at(word + 4, cfg->bid_at, 3) != 0)
                     goto bad;
@@ -188,8 +194,8 @@ bad:
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
                  "agent '%.20s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP][:extraN][:bidsA/B/C][:robR][:[re]doubleA/B] (MS<=60000, "
-                 "SAMPLES,N<=200000, K 1..16, P,R,A<=B<=C<=100)",
+                 "[:playoutsK][:priorP][:pointsP][:extraN][:bidsA/B/C][:robR][:overT][:lastT][:[re]doubleA/B] "
+                 "(ddz help arena)",
                  shown, (int)wlen, word);
     }
     return -1;
@@ -590,13 +596,21 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
     if (p < 0)
         return -1;
     int want;
-    if (kind == DDZ_ACT_BID)
-        want = v->opt.bid_mode == DDZ_BID_ROB ? p >= at(se->cfg.rob_at)
+    if (kind == DDZ_ACT_BID) {
+        bool rob = v->opt.bid_mode == DDZ_BID_ROB;
+        want = rob                            ? p >= at(se->cfg.rob_at)
                : p >= at(se->cfg.bid_at[2])   ? 3
                : p >= at(se->cfg.bid_at[1])   ? 2
                : p >= at(se->cfg.bid_at[0])   ? 1
                                               : 0;
-    else {
+        /* Over another seat's bid or call the hand plays against a strong farmer (the
+         * play-outs deal the others at random); last after two passes the alternative is a
+         * redeal, not a farmer's game, and the others are weak. */
+        if (v->bid > 0 && se->cfg.over_at >= 0 && p < at(se->cfg.over_at))
+            want = 0;
+        if (v->bid == 0 && v->asked == 2 && se->cfg.last_at >= 0 && p >= at(se->cfg.last_at) && want == 0)
+            want = 1;
+    } else {
         const int *x = v->seat == v->landlord ? se->cfg.redouble_at : se->cfg.double_at;
         want = p >= at(x[1]) ? 2 : p >= at(x[0]);
     }
