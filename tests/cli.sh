@@ -175,10 +175,12 @@ expect_err arena_games_names_an_unwritable_file "arena: --games: $tmp/no/such.ga
 runs=$((runs + 1))
 "$DDZ" calibrate --agent search:0/16 --farmers rule --games 12 --seed 4 >"$tmp/cal" 2>&1
 rc=$?
-# four tables (the landlord and the farmers, by the estimates before the bid, then in the
-# doubling phase): the games each holds
-counts=$(awk '/^(landlord|farmers), by/ {t++} /^  [01]\.[0-9][0-9]\.\./ {n[t] += $2} END {print n[1], n[2], n[3], n[4]}' "$tmp/cal")
-if [ "$rc" != 0 ] || [ "$counts" != "12 24 12 24" ] ||
+# six tables (the landlord and the farmers, by the estimates before the bid, then in the
+# doubling phase; then the landlord's games split by the farmers' estimates, over a farmer
+# who would have bid or not): the games each holds, the last two added up
+counts=$(awk '/^(landlord|farmers), by/ {t++} /^  [01]\.[0-9][0-9]\.\./ {n[t] += $2} END {print n[1], n[2], n[3], n[4], n[5] + n[6]}' "$tmp/cal")
+if [ "$rc" != 0 ] || [ "$counts" != "12 24 12 24 12" ] ||
+    ! grep -q '^landlord, by the estimate for its 17 dealt cards, over a farmer whose estimate was 0\.47 or more' "$tmp/cal" ||
     ! grep -q '^calibration: 12 deals, landlord search:0/16, farmers rule, fixed landlord (bids 3), nobody doubles, rules=standard, seed 4; landlord wins 0\.[0-9]*$' "$tmp/cal" ||
     ! grep -q '^farmers, by their side.s win chance as each estimates it in the doubling phase' "$tmp/cal"; then
     fails=$((fails + 1))

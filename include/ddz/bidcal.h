@@ -33,6 +33,12 @@ typedef struct DdzBidCalibration {
      * (redoubling), each farmer by its side's (doubling). Nobody doubles in these games, so a
      * doubler's stake would have been twice the points tallied. */
     DdzBidCalTable lord_double, farmer_double;
+    /* The landlord's games of `lord` split by the farmers' estimates before the bid: over a
+     * farmer whose 17 cards would have bid (an estimate at or above the estimator's lowest
+     * bid threshold, ":bidsA/B/C"'s A), or with neither farmer's (a pass from each: the last
+     * to speak after two passes). */
+    DdzBidCalTable lord_over, lord_alone;
+    int bid_from; /* that threshold, in hundredths */
 } DdzBidCalibration;
 
 /* The bucket of an estimate p in [0, 1]. */

@@ -105,6 +105,11 @@ static int calibrate_deal(const DdzSearchConfig *cfg, const char *lord_name, con
         bool won = (s == lord) == r.landlord_won;
         tally(s == lord ? &out->lord : &out->farmer, p[s], won, pts);
         tally(s == lord ? &out->lord_double : &out->farmer_double, q[s], won, pts);
+        if (s == lord) {
+            double top = p[(s + 1) % DDZ_SEAT_NB] > p[(s + 2) % DDZ_SEAT_NB] ? p[(s + 1) % DDZ_SEAT_NB]
+                                                                            : p[(s + 2) % DDZ_SEAT_NB];
+            tally(top >= cfg->bid_at[0] / 100.0 ? &out->lord_over : &out->lord_alone, p[s], won, pts);
+        }
     }
     return 0;
 }
@@ -130,6 +135,7 @@ int ddz_bid_calibrate(const char *estimator, const char *lord, const char *farme
     o.play_all = opt->play_all;
     o.packet_deal = opt->packet_deal;
     o.double_mode = DDZ_DOUBLE_FARMER; /* a doubling phase to estimate in; nobody doubles */
+    out->bid_from = cfg.bid_at[0];
     DdzGame *g = malloc(sizeof *g);
     if (!g)
         return fail(err, "out of memory");

@@ -107,6 +107,16 @@ static int calibrate_search(const DdzOptions *opt, long games, uint64_t seed, co
     print_bid_table("farmers, by their side's win chance as each estimates it in the doubling phase (doubling; "
                     "a doubler's stake is twice these points):",
                     &cal.farmer_double);
+    char title[160];
+    snprintf(title, sizeof title,
+             "landlord, by the estimate for its 17 dealt cards, over a farmer whose estimate was %.2f or more "
+             "(a bid over a bid):",
+             cal.bid_from / 100.0);
+    print_bid_table(title, &cal.lord_over);
+    snprintf(title, sizeof title,
+             "landlord, by the same, both farmers' estimates under %.2f (the last bid after two passes):",
+             cal.bid_from / 100.0);
+    print_bid_table(title, &cal.lord_alone);
     return CLI_OK;
 }
 
