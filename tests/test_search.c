@@ -606,6 +606,64 @@ static void bids_by_playout_win_chance(void **state)
     free(g);
 }
 
+/* :overT and :lastT, known answers in both bidding flows: a hand of low cards (its win
+ * chance well under 1) that bids 3 (or calls) from a threshold of 0 passes over seat 0's bid
+ * or call with :over100, and bids as before where nobody has bid; the same hand last after
+ * two passes, passing at a threshold of 100, bids 1 (or calls) with :last0, and :over100 has
+ * nothing to say there. */
+static void bids_over_a_bid_and_last_after_two_passes(void **state)
+{
+    (void)state;
+    static const struct {
+        bool rob;
+        int seat;          /* the seat that decides (holding the low cards); seat 0 bids first */
+        int before;        /* seat 0's bid (or call) before it; 0: seats before it pass */
+        const char *agent; /* after search:0/100:bid */
+        int want;
+    } T[] = {
+        {false, 1, 1, ":bids0/0/0", 3},          {false, 1, 1, ":bids0/0/0:over100", 0},
+        {false, 2, 0, ":bids0/0/0:over100", 3},  {false, 2, 0, ":bids100/100/100", 0},
+        {false, 2, 0, ":bids100/100/100:last0", 1}, {false, 1, 0, ":bids100/100/100:last0", 0},
+        {true, 1, 1, ":rob0", 1},                {true, 1, 1, ":rob0:over100", 0},
+        {true, 2, 0, ":rob100", 0},              {true, 2, 0, ":rob100:last0", 1},
+        {true, 2, 0, ":rob0:over100", 1},
+    };
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        DdzOptions opt = ddz_options_default();
+        if (T[i].rob)
+            opt.bid_mode = DDZ_BID_ROB;
+        DdzRanks low;
+        DdzCards hands[DDZ_SEAT_NB] = {0, 0, 0};
+        assert_int_equal(ddz_ranks_parse("33445566789TTJ9QK", &low, NULL), 0);
+        assert_true(ddz_cards_pick(DDZ_DECK, low, &hands[T[i].seat]));
+        DdzCards rest = DDZ_DECK & ~hands[T[i].seat];
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            for (int k = 0; s != T[i].seat && k < 17; k++, rest &= rest - 1)
+                hands[s] |= rest & -rest;
+        assert_int_equal(ddz_game_from_hands(g, &opt, hands, rest, 0, NULL), 0);
+        for (int s = 0; s < T[i].seat; s++) {
+            DdzAction bid = ddz_action_bid(s, s == 0 ? T[i].before : 0);
+            assert_int_equal(ddz_game_apply(g, &bid, NULL), 0);
+        }
+        assert_int_equal(g->turn, T[i].seat);
+        DdzView v;
+        ddz_game_view(g, T[i].seat, &v);
+        char name[64];
+        snprintf(name, sizeof name, "search:0/100:bid%s", T[i].agent);
+        DdzAgent a;
+        DdzAction act;
+        assert_int_equal(ddz_ai_agent_new(&a, name, 5, NULL), 0);
+        assert_int_equal(a.act(a.state, &v, &act), 0);
+        ddz_agent_free(&a);
+        if (act.kind != DDZ_ACT_BID || act.value != T[i].want)
+            fail_msg("row %zu (%s, seat %d after %d): bid %d, want %d", i, name, T[i].seat, T[i].before, act.value,
+                     T[i].want);
+    }
+    free(g);
+}
+
 /* The bidding estimate against the games (ddz_bid_calibrate): every deal is tallied once for
  * its landlord and twice for its farmers, before the bid and in the doubling phase, the points are zero-sum, the tally is the same for
  * the same seed, landlords that won had the higher estimates on average, and an estimator that
@@ -823,6 +881,7 @@ int main(void)
         cmocka_unit_test(playout_options_known_answers),
         cmocka_unit_test(level_names_with_options_known_answers),
         cmocka_unit_test(bids_by_playout_win_chance),
+        cmocka_unit_test(bids_over_a_bid_and_last_after_two_passes),
         cmocka_unit_test(bid_calibration_tallies_every_deal),
         cmocka_unit_test(inference_weights_favour_the_true_deal),
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
