@@ -47,6 +47,21 @@ def counts(ranks):
     return [(ranks >> (4 * r)) & 15 for r in range(NRANKS)]
 
 
+def ranks_of(c):
+    """The rank counts list c as ranks (format_ranks reads them)."""
+    return sum(n << (4 * r) for r, n in enumerate(c))
+
+
+def start_hands(g):
+    """Each seat's rank counts as play began: the cards dealt, the landlord's with the bottom."""
+    return [counts(cards_ranks(g.dealt(s) | (g.bottom if s == g.landlord else 0))) for s in range(3)]
+
+
+def next_play(hist, i, seat):
+    """The first play or pass of seat after play i, or None."""
+    return next((b for b in hist[i + 1:] if b.seat == seat), None)
+
+
 def lowest(c):
     for r in range(NRANKS):
         if c[r]:
@@ -58,25 +73,23 @@ def play_game(seed, k, lord, farmer, rules):
     """Deal k: agent `lord` in seat 0, the landlord at once; agent `farmer` in seats 1 and 2."""
     g = Game("rules=" + rules)
     g.deal_landlord(seed + k, landlord=0)
-    hands = [counts(cards_ranks(g.dealt(s) | (g.bottom if s == 0 else 0))) for s in range(3)]
     agents = [Agent(lord, seed * 7919 + k * 3 + 1), Agent(farmer, seed * 7919 + k * 3 + 2),
               Agent(farmer, seed * 7919 + k * 3 + 3)]
     while not g.over:
         g.apply(agents[g.turn](g))
-    return g, hands
+    return g, start_hands(g)
 
 
 def holding(h, lord, s):
     """The landlord's and the partner's cards at that point (not in the request: hidden to s)."""
-    f = lambda c: format_ranks(sum(n << (4 * r) for r, n in enumerate(c)))
-    return "landlord %s, partner %s" % (f(h[lord]), f(h[3 - lord - s]))
+    return "landlord %s, partner %s" % (format_ranks(ranks_of(h[lord])), format_ranks(ranks_of(h[3 - lord - s])))
 
 
-def request(g, hands, h, s, hist, i, rules):
+def request(g, h, s, hist, i, rules):
     """The engine request of seat s before play i (ddz engine), to look at a decision again."""
     moves = ",".join('[%d,"%s"]' % (b.seat, "" if b.move.is_pass else b.move.text) for b in hist[:i])
     return ('{"type":"play","rules":"%s","seat":%d,"landlord":%d,"hand":"%s","bottom":"%s","history":[%s]}' %
-            (rules, s, g.landlord, format_ranks(sum(c << (4 * r) for r, c in enumerate(h[s]))),
+            (rules, s, g.landlord, format_ranks(ranks_of(h[s])),
              format_ranks(cards_ranks(g.bottom)), moves))
 
 
@@ -84,7 +97,7 @@ def audit(g, hands, tally, show=None, rules="douzero"):
     """Walks the game's plays with every hand known; adds to tally; with show, prints the
     requests of a down farmer that held a single below its partner's card and led none, and
     of a farmer that beat a partner left with one card."""
-    lord = g.landlord
+    lord, lord_won = g.landlord, g.result().landlord_won
     h = [list(c) for c in hands]
     n = [sum(c) for c in h]
     owner, passes = -1, 0  # the table's owner (-1: a free lead), passes since its play
@@ -101,13 +114,13 @@ def audit(g, hands, tally, show=None, rules="douzero"):
                 can = any(h[s][r] for r in range(pc))
                 fed = not m.is_pass and m.type_name == "single" and m.rank < pc
                 # did the partner go out at its first turn after the lead?
-                nxt = next((b for b in hist[i + 1:] if b.seat == p), None)
+                nxt = next_play(hist, i, p)
                 out = nxt is not None and not nxt.move.is_pass and nxt.move.size == n[p]
                 self_out = not m.is_pass and m.size == n[s]
                 if show is not None and down and can and not fed:
                     print("  [feed] deal %d: partner holds %s, played %s, farmers %s (%s): %s" %
-                          (tally["games"], format_ranks(1 << (4 * pc)), m.text, "won" if not g.result().landlord_won else "lost",
-                           holding(h, lord, s), request(g, hands, h, s, hist, i, rules)), file=show)
+                          (tally["games"], format_ranks(1 << (4 * pc)), m.text, "lost" if lord_won else "won",
+                           holding(h, lord, s), request(g, h, s, hist, i, rules)), file=show)
                 events.append(("feed", "down" if down else "up", can, fed, out or self_out))
             elif not free and owner == p:
                 kind = ("pass" if m.is_pass else "out" if m.size == n[s] else
@@ -116,8 +129,8 @@ def audit(g, hands, tally, show=None, rules="douzero"):
                 if show is not None and kind == "beat" and n[p] == 1:
                     print("  [over] deal %d: partner holds %s, played %s, farmers %s (%s): %s" %
                           (tally["games"], format_ranks(1 << (4 * lowest(h[p]))), m.text,
-                           "won" if not g.result().landlord_won else "lost",
-                           holding(h, lord, s), request(g, hands, h, s, hist, i, rules)), file=show)
+                           "lost" if lord_won else "won",
+                           holding(h, lord, s), request(g, h, s, hist, i, rules)), file=show)
         ones = [f for f in range(3) if f != lord and n[f] == 1]
         if s == lord and free and ones:
             top = max(lowest(h[f]) for f in ones)  # the highest card a farmer on one card holds
@@ -125,13 +138,13 @@ def audit(g, hands, tally, show=None, rules="douzero"):
             kind = ("out" if m.size == n[s] else
                     "single below" if m.type_name == "single" and m.rank < top else
                     "single" if m.type_name == "single" else "other")
-            outs = [next((b for b in hist[i + 1:] if b.seat == f), None) for f in ones]
+            outs = [next_play(hist, i, f) for f in ones]
             farmer_out = any(b is not None and not b.move.is_pass and b.move.size == 1 for b in outs)
             events.append(("lead1", safe, kind, farmer_out))
             if show is not None and safe and kind == "single below":
                 print("  [lead1] deal %d: a farmer holds %s, played %s, landlord %s: %s" %
                       (tally["games"], format_ranks(1 << (4 * top)), m.text,
-                       "won" if g.result().landlord_won else "lost", request(g, hands, h, s, hist, i, rules)),
+                       "won" if lord_won else "lost", request(g, h, s, hist, i, rules)),
                       file=show)
         if not m.is_pass:
             for r in range(NRANKS):
@@ -143,7 +156,7 @@ def audit(g, hands, tally, show=None, rules="douzero"):
             passes += 1
             if passes == 2:
                 owner = -1
-    won = not g.result().landlord_won
+    won = not lord_won
     tally["games"] += 1
     tally["won"] += won
     kinds = set()

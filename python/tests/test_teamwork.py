@@ -36,7 +36,7 @@ def played_game(plays):
 def test_a_feed_and_the_answers_to_the_partner_are_tallied():
     g = played_game(PLAYS)
     assert g.over and not g.result().landlord_won
-    hands = [teamwork.counts(teamwork.cards_ranks(g.dealt(s) | (g.bottom if s == 0 else 0))) for s in range(3)]
+    hands = teamwork.start_hands(g)
     assert [sum(h) for h in hands] == [20, 17, 17]
     tally = {"games": 0, "won": 0}
     teamwork.audit(g, hands, tally)
@@ -64,7 +64,7 @@ def test_a_lead_above_the_partners_card_is_no_feed():
     # Seat 1 leads its 6 (above the partner's 5) first; both others pass; then it feeds the 3.
     g = played_game(PLAYS[:-2] + ["6", "pass", "pass", "3", "5"])
     assert g.over and not g.result().landlord_won
-    hands = [teamwork.counts(teamwork.cards_ranks(g.dealt(s) | (g.bottom if s == 0 else 0))) for s in range(3)]
+    hands = teamwork.start_hands(g)
     tally = {"games": 0, "won": 0}
     teamwork.audit(g, hands, tally)
     assert tally[("feed", "down", True, False)] == [1, 0]
@@ -76,8 +76,8 @@ def test_a_lead_above_the_partners_card_is_no_feed():
 
 def test_a_request_is_the_seats_view():
     g = played_game(PLAYS)
-    hands = [teamwork.counts(teamwork.cards_ranks(g.dealt(s) | (g.bottom if s == 0 else 0))) for s in range(3)]
+    hands = teamwork.start_hands(g)
     hist = [a for a in g.history() if a.kind == "play"]
-    req = teamwork.request(g, hands, hands, 1, hist, 2, "douzero")
+    req = teamwork.request(g, hands, 1, hist, 2, "douzero")
     assert req == ('{"type":"play","rules":"douzero","seat":1,"landlord":0,"hand":"33356789TJJQKA222",'
                    '"bottom":"6BR","history":[[0,"K"],[1,""]]}')

@@ -12,6 +12,9 @@
 #include "ddz/solve.h"
 #include "threat.h"
 
+/* The endgame solver's table: worlds of 16 cards or fewer, up to 20,000 nodes each. */
+#define SOLVER_TABLE_BYTES ((size_t)4 << 20)
+
 typedef struct Search {
     DdzSearchConfig cfg;
     DdzRng rng;
@@ -372,7 +375,7 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
         left += ddz_cards_size(g->hand[s]);
     if (left > se->cfg.solve_cards)
         return false;
-    if (!se->solver && !(se->solver = ddz_solver_new((size_t)4 << 20)))
+    if (!se->solver && !(se->solver = ddz_solver_new(SOLVER_TABLE_BYTES)))
         return false;
     /* Solver players are the landlord, then the seats after it in play order. */
     DdzSolvePosition pos;
@@ -560,7 +563,9 @@ int ddz_search_bid_count(const DdzSearchConfig *cfg)
 double ddz_search_win_chance(const DdzSearchConfig *cfg, const DdzView *v, DdzRng *rng, int n)
 {
     DdzAgent a;
-    if (ddz_search_agent_new(&a, cfg, ddz_rng_next(rng), NULL) != 0)
+    DdzSearchConfig c = *cfg;
+    c.solve_cards = 0; /* bid play-outs solve nothing: no solver to make */
+    if (ddz_search_agent_new(&a, &c, ddz_rng_next(rng), NULL) != 0)
         return -1;
     Search *se = a.state;
     se->rng = *rng;
@@ -903,7 +908,7 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
      * which took up to 7 ms of a decision's budget in 3,000 tries on a quiet machine and is
      * guarded by no deadline. Without memory it is made on first use, as before. */
     if (se->cfg.solve_cards > 0)
-        se->solver = ddz_solver_new((size_t)4 << 20);
+        se->solver = ddz_solver_new(SOLVER_TABLE_BYTES);
     se->last_nc = 0;
     se->last_samples = 0;
     if (se->cfg.candidates < 1 || se->cfg.candidates > DDZ_MAX_MOVES)
@@ -939,7 +944,9 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
         if (s != seat && !v.shown[s])
             hidden |= g->hand[s] & ~(s == v.landlord ? v.bottom : 0);
     int nhidden = ddz_cards_size(hidden);
-    if (nhidden == 0 || samples < 1 || ddz_search_agent_new(&a, cfg, seed, NULL) != 0)
+    DdzSearchConfig c = *cfg;
+    c.solve_cards = 0; /* the sampler plays nothing out: no solver to make */
+    if (nhidden == 0 || samples < 1 || ddz_search_agent_new(&a, &c, seed, NULL) != 0)
         return -1;
     Search *se = a.state;
     double t0 = now_ms();
