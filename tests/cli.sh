@@ -171,6 +171,22 @@ expect_err arena_compare_refuses_another_file "cli.sh:1: not a games file of ddz
 expect_err arena_compare_needs_two_files "write ddz arena --compare X.games Y.games" -- arena --compare "$tmp/g.games"
 expect_err arena_games_names_an_unwritable_file "arena: --games: $tmp/no/such.games: No such file or directory" -- arena greedy random --deals 2 --games "$tmp/no/such.games"
 
+# arena --slow: each of A's decisions over the time, with the request that asks it again
+runs=$((runs + 1))
+"$DDZ" arena rule random --rules douzero --deals 2 --seed 3 --jobs 1 --slow 0.0000001 >"$tmp/slow.out" 2>"$tmp/slow.err"
+rc=$?
+n=$(sed -n "s/^A's \([0-9]*\) decisions.*/\1/p" "$tmp/slow.out")
+sed 's/^slow: deal [01] game [01] seat [012] cpu [0-9.]* ms wall [0-9.]* ms: //' "$tmp/slow.err" >"$tmp/slow.req"
+"$DDZ" engine <"$tmp/slow.req" >"$tmp/slow.ans"
+if [ "$rc" != 0 ] || [ -z "$n" ] || [ "$(wc -l <"$tmp/slow.err")" != "$n" ] ||
+    [ "$(grep -c '^{"rules":"douzero",.*"agent":"rule"' "$tmp/slow.req")" != "$n" ] ||
+    [ "$(grep -c '^{"move":' "$tmp/slow.ans")" != "$n" ]; then
+    fails=$((fails + 1))
+    printf 'FAIL arena_slow (rc %s, %s decisions):\n' "$rc" "$n"
+    head -3 "$tmp/slow.err" "$tmp/slow.ans"
+fi
+expect_err arena_slow_needs_a_time "arena: --slow needs a time in ms" -- arena rule random --slow -3
+
 # calibrate --agent: the search's bidding estimate against the games of the agents given
 runs=$((runs + 1))
 "$DDZ" calibrate --agent search:0/16 --farmers rule --games 12 --seed 4 >"$tmp/cal" 2>&1

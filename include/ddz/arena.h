@@ -17,6 +17,16 @@ typedef struct DdzArenaGame {
     int points;
 } DdzArenaGame;
 
+/* One decision of A over cfg.slow_ms: where it was and what that seat knew, as the engine
+ * protocol's request (ddz_engine_request), so that `ddz engine` can ask it again. */
+typedef struct DdzArenaSlow {
+    long deal;
+    int swap;            /* as DdzArenaConfig.games: 0 A in seat 0, 1 B there */
+    int seat;
+    double cpu_ms, wall_ms;
+    const char *request; /* NULL when it could not be made (memory) */
+} DdzArenaSlow;
+
 typedef struct DdzArenaConfig {
     const char *a, *b;  /* agent names (ddz_ai_agent_new) */
     long deals;         /* deals to play, each twice */
@@ -29,6 +39,10 @@ typedef struct DdzArenaConfig {
                             ddz_options_set ("double=app,show"); NULL: none */
     DdzArenaGame *games; /* when not NULL, 2 x deals entries the run fills: game 2k + swap is
                             deal k with A in seat 0 (swap 0) or B there (swap 1) */
+    double slow_ms;     /* > 0: each decision of A that takes more CPU time than this is
+                           passed to `slow` (not NULL), one call at a time */
+    void (*slow)(void *ctx, const DdzArenaSlow *d);
+    void *slow_ctx;
 } DdzArenaConfig;
 
 /* Sums over games, from A's side: exact integers, so the same for any number of jobs. */

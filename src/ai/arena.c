@@ -1,5 +1,6 @@
 /* arena.c -- two agents head to head over paired deals, on worker threads; WP and ADP with
  * confidence intervals. */
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 
 #include "ddz/ai.h"
 #include "ddz/arena.h"
+#include "ddz/engine.h"
 
 int ddz_arena_points(const DdzResult *r, unsigned a_seats, bool bidding)
 {
@@ -167,9 +169,35 @@ static uint64_t agent_seed(uint64_t seed, uint64_t deal, int swap, int seat)
     return ddz_rng_splitmix(&x);
 }
 
+/* Where a game is played, for reporting A's slow decisions (cfg.slow_ms). */
+typedef struct Where {
+    Arena *ar;
+    long deal;
+    int swap;
+} Where;
+
+/* Reports a decision of A that took more CPU time than cfg.slow_ms: the step is taken
+ * back to ask the request its seat answered, then made again. */
+static void report_slow(const Where *at, DdzGame *g, int seat, double cpu_ms, double wall_ms)
+{
+    const DdzArenaConfig *cfg = at->ar->cfg;
+    DdzAction done = g->hist[g->nhist - 1];
+    ddz_game_undo(g);
+    char *req = ddz_engine_request(g, cfg->a);
+    int rc = ddz_game_apply(g, &done, NULL);
+    assert(rc == 0);
+    (void)rc;
+    DdzArenaSlow d = {at->deal, at->swap, seat, cpu_ms, wall_ms, req};
+    pthread_mutex_lock(&at->ar->lock);
+    cfg->slow(cfg->slow_ctx, &d);
+    pthread_mutex_unlock(&at->ar->lock);
+    free(req);
+}
+
 /* Plays a dealt game to its end with the agents, timing the decisions of the seats in
  * a_seats (a bit per seat) into *times. */
-static int play_out(DdzGame *g, DdzAgent agents[DDZ_SEAT_NB], unsigned a_seats, DdzArenaTimes *times, DdzError *err)
+static int play_out(DdzGame *g, DdzAgent agents[DDZ_SEAT_NB], unsigned a_seats, DdzArenaTimes *times,
+                    const Where *at, DdzError *err)
 {
     while (g->phase != DDZ_PHASE_OVER && g->phase != DDZ_PHASE_REDEAL) {
         int seat = g->turn;
@@ -189,6 +217,8 @@ static int play_out(DdzGame *g, DdzAgent agents[DDZ_SEAT_NB], unsigned a_seats, 
                 times->wall_max_ms = w;
             if (c > times->cpu_max_ms)
                 times->cpu_max_ms = c;
+            if (at->ar->cfg->slow && at->ar->cfg->slow_ms > 0 && c > at->ar->cfg->slow_ms && g->nhist > 0)
+                report_slow(at, g, seat, c, w);
         }
     }
     return 0;
@@ -196,9 +226,10 @@ static int play_out(DdzGame *g, DdzAgent agents[DDZ_SEAT_NB], unsigned a_seats, 
 
 /* Game `swap` of deal k: swap 0 has A in seat 0 (the landlord without bidding) and B in
  * seats 1 and 2; swap 1 the other way round. */
-static int play_game(const DdzArenaConfig *cfg, uint64_t k, int swap, DdzGame *g, DdzArenaStats *st,
-                     DdzError *err)
+static int play_game(Arena *ar, uint64_t k, int swap, DdzGame *g, DdzArenaStats *st, DdzError *err)
 {
+    const DdzArenaConfig *cfg = ar->cfg;
+    Where at = {ar, (long)k, swap};
     DdzAgent agents[DDZ_SEAT_NB];
     const char *name[DDZ_SEAT_NB] = {swap ? cfg->b : cfg->a, swap ? cfg->a : cfg->b, swap ? cfg->a : cfg->b};
     for (int s = 0; s < DDZ_SEAT_NB; s++)
@@ -223,12 +254,12 @@ static int play_game(const DdzArenaConfig *cfg, uint64_t k, int swap, DdzGame *g
         ddz_game_new(g, &opt, &rng, 0);
         rc = ddz_game_apply(g, &bid, err);
         if (rc == 0)
-            rc = play_out(g, agents, a_seats, &st->a_times, err);
+            rc = play_out(g, agents, a_seats, &st->a_times, &at, err);
     } else {
         /* Everyone passed: the next shuffle of the same generator, the next first bidder. */
         for (int attempt = 0; rc == 0; attempt++) {
             ddz_game_new(g, &opt, &rng, (int)((k + (uint64_t)attempt) % 3));
-            rc = play_out(g, agents, a_seats, &st->a_times, err);
+            rc = play_out(g, agents, a_seats, &st->a_times, &at, err);
             if (g->phase != DDZ_PHASE_REDEAL)
                 break;
             st->redeals++;
@@ -269,7 +300,7 @@ static void *worker(void *arg)
         if (k >= ar->cfg->deals)
             break;
         for (int swap = 0; swap < 2 && failed < 0; swap++)
-            if (play_game(ar->cfg, (uint64_t)k, swap, g, &st, &err) != 0) {
+            if (play_game(ar, (uint64_t)k, swap, g, &st, &err) != 0) {
                 char msg[sizeof err.msg];
                 snprintf(msg, sizeof msg, "deal %ld (%.40s the landlord's side): %.150s", k,
                          swap ? ar->cfg->b : ar->cfg->a, err.msg);

@@ -63,7 +63,8 @@ int ddz_capi_arena_run(const char *a, const char *b, long deals, uint64_t seed, 
         return DDZ_CAPI_EINVAL;
     if (!a || !b || deals < 1 || jobs < 1 || jobs > 256)
         return capi_fail(err, DDZ_CAPI_EINVAL, "arena: need two agent names, deals >= 1 and 1..256 jobs");
-    DdzArenaConfig cfg = {a, b, deals, seed, (DdzRuleset)rules, bidding != 0, jobs, NULL, NULL};
+    DdzArenaConfig cfg = {.a = a, .b = b, .deals = deals, .seed = seed, .rules = (DdzRuleset)rules,
+                          .bidding = bidding != 0, .jobs = jobs};
     DdzArenaStats st;
     DdzError e;
     if (ddz_arena_run(&cfg, &st, &e) != 0)

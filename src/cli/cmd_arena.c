@@ -68,6 +68,15 @@ static int compare(const char *px, const char *py)
     return rc;
 }
 
+/* --slow MS: each decision of A over MS ms of CPU time, a line on standard error with the
+ * request that `ddz engine` answers again. */
+static void print_slow(void *ctx, const DdzArenaSlow *d)
+{
+    (void)ctx;
+    fprintf(stderr, "slow: deal %ld game %d seat %d cpu %.3f ms wall %.3f ms: %s\n", d->deal, d->swap, d->seat,
+            d->cpu_ms, d->wall_ms, d->request ? d->request : "(no request: out of memory)");
+}
+
 int cmd_arena(int argc, char **argv)
 {
     const char *games_path = NULL;
@@ -104,6 +113,11 @@ int cmd_arena(int argc, char **argv)
             if (i + 1 >= argc || !argv[i + 1][0])
                 return cli_fail("arena: --games needs a file to write the games to");
             games_path = argv[++i];
+        } else if (!strcmp(argv[i], "--slow")) {
+            if (i + 1 >= argc || !argv[i + 1][0] || (cfg.slow_ms = strtod(argv[++i], &end), *end) ||
+                !(cfg.slow_ms > 0))
+                return cli_fail("arena: --slow needs a time in ms, e.g. --slow 48 (A's decisions over it are shown)");
+            cfg.slow = print_slow;
         } else if (!strcmp(argv[i], "--compare")) {
             if (argc != 4 || i != 1)
                 return cli_fail("arena: write ddz arena --compare X.games Y.games (two files of ddz arena --games)");

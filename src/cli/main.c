@@ -183,7 +183,8 @@ static const CliCommand COMMANDS[] = {
      "  --holdout H      every (1/H)-th decision is held out for the report (default 0.1)\n"
      "  --note TEXT      a line on how the data was made, for the C file's comment\n"},
     {"arena", cmd_arena,
-     "ddz arena A B [--deals N] [--seed S] [--rules P] [--options LIST] [--bidding] [--jobs J] [--games F]",
+     "ddz arena A B [--deals N] [--seed S] [--rules P] [--options LIST] [--bidding] [--jobs J] [--games F]\n"
+     "          [--slow MS]",
      "Agent A against agent B. Every deal is played twice with the sides swapped: A as the\n"
      "landlord against B as both farmers, then B as the landlord against A. Prints WP (the\n"
      "share of games A's side won) and ADP (A's side's average points per game), each with\n"
@@ -214,6 +215,8 @@ static const CliCommand COMMANDS[] = {
      "  --jobs J     worker threads (default: the number of CPUs)\n"
      "  --games F    writes each game's result (A's side won, its points) to file F, a deal\n"
      "               a line\n"
+     "  --slow MS    each decision of A over MS ms of CPU time, a line on standard error\n"
+     "               with its deal and the engine request that asks it again\n"
      "ddz arena --compare X.games Y.games reads two such files, of agents X and Y against the\n"
      "same B on the same deals (seed, rules, options, bidding), and prints WP and ADP of each\n"
      "and X - Y paired deal by deal, with its 95% interval: narrower than the two runs' own,\n"
