@@ -47,6 +47,9 @@ typedef struct DdzSearchConfig {
                              candidate's lead over the runner-up is under two standard errors
                              of their paired difference, world by world (default 0: none);
                              time_ms still binds */
+    int value;            /* percent: each candidate in each world is also judged by the learned
+                           * value of the position after it (value.h), weighing this much
+                           * against the play-outs (100: no play-outs; default 0: none) */
     int bid_at[3];        /* with bid_playouts, 叫分: hundredths of win chance from which 1, 2
                            * and 3 are bid (default 47, 59, 71; ascending) */
     int rob_at;           /* with bid_playouts, the rob flow: from which it calls or robs (53) */
@@ -97,7 +100,7 @@ int ddz_search_last_samples(const DdzAgent *a);
  * objective), ":infer" (samples kept by the opponent model), ":solveN" (worlds with at
  * most N cards left solved exactly, 0 never) and ":bid" (bids and doubles by the win chance
  * play-outs estimate, see ddz_search_win_chance); the play-out options ":rule-vN" or
- * ":student", ":noiseP", ":playoutsK", ":priorP", ":pointsP" and ":extraN" set the fields of the
+ * ":student", ":noiseP", ":playoutsK", :priorP", ":pointsP", ":extraN" and ":valueV" set the fields of the
  * same names (DdzSearchConfig), ":bidsA/B/C" bid_at, ":robR" rob_at, ":overT" over_at, ":lastT" last_at,
  * ":doubleA/B" double_at and ":redoubleA/B" redouble_at. Returns 0, or -1 with err saying how to write it. */
 int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err);

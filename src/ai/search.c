@@ -10,6 +10,7 @@
 #include "ddz/rule.h"
 #include "ddz/search.h"
 #include "ddz/solve.h"
+#include "ddz/value.h"
 #include "threat.h"
 
 /* The endgame solver's table: worlds of 16 cards or fewer, up to 20,000 nodes each. */
@@ -39,7 +40,7 @@ typedef struct Search {
 
 DdzSearchConfig ddz_search_default(void)
 {
-    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0,
+    DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0, 0,
                          {47, 59, 71}, 53, {73, 85}, {70, 89}, -1, -1};
     return c;
 }
@@ -99,7 +100,7 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
     bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
-    bool bids = false, rob = false, dbl = false, redbl = false, over = false, last = false;
+    bool bids = false, rob = false, dbl = false, redbl = false, over = false, last = false, value = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -130,6 +131,9 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!extra && number_option(word, "extra", 0, 200000, &num)) {
                 cfg->extra = (int)num;
                 extra = true;
+            } else if (!value && number_option(word, "value", 0, 100, &num)) {
+                cfg->value = (int)num;
+                value = true;
             } else if (!rob && number_option(word, "rob", 0, 100, &num)) {
                 cfg->rob_at = (int)num;
                 rob = true;
@@ -197,7 +201,7 @@ bad:
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
                  "agent '%.20s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP][:extraN][:bidsA/B/C][:robR][:overT][:lastT][:[re]doubleA/B] "
+                 "[:playoutsK][:priorP][:pointsP][:extraN][:valueV][:bidsA/B/C][:robR][:overT][:lastT][:[re]doubleA/B] "
                  "(ddz help arena)",
                  shown, (int)wlen, word);
     }
@@ -402,16 +406,12 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
     return true;
 }
 
-/* Plays the world out with the policy agents (or solves it); the outcome for `seat`. With
- * noise, the policies draw from generators seeded by noise_seed, the same for every
- * candidate of a world (common random numbers). */
+/* Plays the world out with the policy agents; the outcome for `seat`. With noise, the
+ * policies draw from generators seeded by noise_seed, the same for every candidate of a
+ * world (common random numbers). */
 static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_seed)
 {
     Outcome out = {false, false, 0};
-    if (solve_world(se, seat, obj, &out)) {
-        out.exact = true;
-        return out;
-    }
     DdzGame *g = &se->world;
     int start = g->nhist;
     if (se->noisy)
@@ -431,6 +431,47 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
     while (g->nhist > start)
         ddz_game_undo(g);
     return out;
+}
+
+/* The learned value (value.h) of the world as it stands, to `seat`, in the objective's units,
+ * the points counted as if the game ended with the bombs so far; *won the chance its side
+ * wins. */
+static double learned_value(Search *se, int seat, DdzObjective obj, double *won)
+{
+    const DdzGame *g = &se->world;
+    double p = ddz_value_landlord(&ddz_value_net, g);
+    if (p < 0)
+        p = 0.5;
+    bool landlord = seat == g->landlord;
+    *won = landlord ? p : 1 - p;
+    return *won * end_value(obj, true, solved_points(g, seat, landlord), se->cfg.points) +
+           (1 - *won) * end_value(obj, false, solved_points(g, seat, !landlord), se->cfg.points);
+}
+
+/* Judges candidate i in sample `sample` of weight w, the candidate played in the world: an
+ * ended game or a solved endgame exactly; else by play-outs (cfg.playouts of them when
+ * noisy), the learned value weighing cfg.value percent (100: no play-outs). */
+static void judge_world(Search *se, int seat, DdzObjective obj, int sample, double w, int i)
+{
+    Outcome r;
+    if (se->world.phase != DDZ_PHASE_PLAY || solve_world(se, seat, obj, &r)) {
+        if (se->world.phase != DDZ_PHASE_PLAY)
+            r = playout(se, seat, obj, 0);
+        se->sample_value[i] = w * r.value;
+        se->sample_wins[i] = r.won ? w : 0;
+        return;
+    }
+    double vw = se->cfg.value / 100.0, value = 0, wins = 0;
+    if (vw > 0)
+        value = vw * learned_value(se, seat, obj, &wins), wins *= vw;
+    int k = vw >= 1 ? 0 : se->noisy ? se->cfg.playouts : 1;
+    for (int j = 0; j < k; j++) {
+        r = playout(se, seat, obj, se->noise_base + (uint64_t)sample * 64 + (uint64_t)j);
+        value += (1 - vw) * r.value / k;
+        wins += r.won ? (1 - vw) / k : 0;
+    }
+    se->sample_value[i] = w * value;
+    se->sample_wins[i] = w * wins;
 }
 
 /* Moves the search plays only when the samples leave no doubt (issue 14), because a few
@@ -801,15 +842,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
                 se->sample_value[i] = -1e9;
                 continue;
             }
-            int k = se->noisy ? se->cfg.playouts : 1;
-            for (int j = 0; j < k; j++) {
-                Outcome r = playout(se, v->seat, obj, se->noise_base + (uint64_t)samples * 64 + (uint64_t)j);
-                double share = r.exact ? (double)(k - j) / k : 1.0 / k; /* a solve counts for the rest */
-                se->sample_value[i] += w * r.value * share;
-                se->sample_wins[i] += r.won ? w * share : 0;
-                if (r.exact)
-                    break;
-            }
+            judge_world(se, v->seat, obj, samples, w, i);
             ddz_game_undo(&se->world);
             cut = se->deadline > 0 && i + 1 < nc && now_ms() >= se->deadline;
         }

@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ddz/ai.h"
 #include "ddz/student.h"
+#include "ddz/value.h"
 
 /* On a terminal, a line that says how far learn data has come, every 10 games. */
 static void data_progress(void *ctx, long games, long decisions)
@@ -201,13 +203,67 @@ static int learn_agree(int argc, char **argv)
     return CLI_OK;
 }
 
+static void states_progress(void *ctx, long games, long positions)
+{
+    const DdzValueDataConfig *cfg = ctx;
+    if (games % 10 == 0 || games == cfg->games)
+        fprintf(stderr, "\rlearn states: %ld of %ld games, %ld positions%s", games, cfg->games, positions,
+                games == cfg->games ? "\n" : "");
+}
+
+/* ddz learn states: every position of a teacher's self-play with the game's result, for the
+ * value (value.h; scripts/learn-value.py fits it). */
+static int learn_states(int argc, char **argv)
+{
+    DdzValueDataConfig cfg = {"search:0/20", DDZ_RULES_DOUZERO, 100, 1, NULL, NULL};
+    const char *out = NULL;
+    for (int i = 2; i < argc; i++) {
+        int got = run_option("learn states", argc, argv, &i, &cfg.rules, &cfg.games, &cfg.seed);
+        if (got < 0)
+            return CLI_USAGE;
+        if (got > 0)
+            continue;
+        if (!strcmp(argv[i], "--teacher") && i + 1 < argc) {
+            cfg.teacher = argv[++i];
+        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+            out = argv[++i];
+        } else {
+            return cli_fail("learn states: unknown argument '%s' (see ddz help learn)", argv[i]);
+        }
+    }
+    if (!out)
+        return cli_fail("learn states: say where to write with --out FILE");
+    DdzAgent probe;
+    DdzError err;
+    if (ddz_ai_agent_new(&probe, cfg.teacher, 1, &err) != 0)
+        return cli_fail("learn states: --teacher: %s", err.msg);
+    ddz_agent_free(&probe);
+    FILE *f = fopen(out, "wb");
+    if (!f)
+        return cli_fail("learn states: cannot write %s", out);
+    if (isatty(STDERR_FILENO)) {
+        cfg.progress = states_progress;
+        cfg.progress_ctx = &cfg;
+    }
+    long n = ddz_value_data(&cfg, f, &err);
+    if (fclose(f) != 0 && n >= 0)
+        return cli_fail("learn states: cannot write %s", out);
+    if (n < 0)
+        return cli_fail("learn states: %s", err.msg);
+    printf("%ld positions of %s in %ld games (rules %s, seed %llu) written to %s\n", n, cfg.teacher, cfg.games,
+           ddz_ruleset_name(cfg.rules), (unsigned long long)cfg.seed, out);
+    return CLI_OK;
+}
+
 int cmd_learn(int argc, char **argv)
 {
+    if (argc >= 2 && !strcmp(argv[1], "states"))
+        return learn_states(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "agree"))
         return learn_agree(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "data"))
         return learn_data(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "fit"))
         return learn_fit(argc, argv);
-    return cli_fail("learn: say 'data', 'fit' or 'agree' (see ddz help learn)");
+    return cli_fail("learn: say 'data', 'fit', 'agree' or 'states' (see ddz help learn)");
 }

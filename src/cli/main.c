@@ -163,7 +163,7 @@ static const CliCommand COMMANDS[] = {
     {"learn", cmd_learn,
      "ddz learn data --out FILE [--teacher AGENT] [--games N] [--seed S] [--rules P] | ddz learn fit FILE... --out FILE.c "
      "[--epochs N] [--temperature T] [--rate R] [--l2 L] [--holdout H] [--note TEXT] | ddz learn agree A B [--games N] "
-     "[--seed S] [--rules P]",
+     "[--seed S] [--rules P] | ddz learn states --out FILE [--teacher AGENT] [--games N] [--seed S] [--rules P]",
      "Teaches the student agent to choose as the search chooses. 'data' plays N\n"
      "games (default 100, game k dealt from seed S+k, seat 0 the landlord without bidding)\n"
      "with the teacher (default search:0/200) in every seat and writes, for each of its play\n"
@@ -176,6 +176,10 @@ static const CliCommand COMMANDS[] = {
      "each play decision with a choice: how often they choose the same move, and each the\n"
      "rule agent's (the ceiling of what a student of A can learn is A against itself:\n"
      "ddz learn agree search:0/200 search:0/200).\n"
+     "'states' plays N games the same way with the teacher (any agent, default search:0/20)\n"
+     "and writes every position of the play, all hands known, with the game's result: the\n"
+     "data of the learned value of a position (scripts/learn-value.py fits it; the search\n"
+     "uses it with :valueV, ddz help arena).\n"
      "  --rules P        standard, classic, douzero (default), botzone or hubei48\n"
      "  --epochs N       passes over the data (default 30)\n"
      "  --temperature T  soft targets softmax(value / T) (default 0.02)\n"
@@ -198,7 +202,9 @@ static const CliCommand COMMANDS[] = {
      "ddz help learn), :noiseP:playoutsK (K play-outs a world by rule agents taking their\n"
      "runner-up P% of the time), :priorP, :pointsP (under wp, a point of the score is\n"
      "worth P% of a win; default 1), :extraN (up to N samples beyond the cap while the\n"
-     "best two moves are within two standard errors), with :bid the thresholds of win\n"
+     "best two moves are within two standard errors), :valueV (each world also judged by\n"
+     "the learned value of the position after the move, V% of the weight; 100: no\n"
+     "play-outs), with :bid the thresholds of win\n"
      "chance in hundredths it bids and doubles from: :bidsA/B/C (bids 1, 2, 3), :robR\n"
      "(call or rob), :overT (over another seat's bid or call), :lastT (last, after two\n"
      "passes), :doubleA/B (a farmer's x2, x4), :redoubleA/B (the landlord's), e.g.\n"
