@@ -276,7 +276,16 @@ if ! "$DDZ" learn data --teacher search:0/4 --games 2 --seed 3 --out "$tmp/s.bin
     fails=$((fails + 1))
     echo "FAIL learn_data_and_fit: $(cat "$tmp/l1.out" "$tmp/l2.out")"
 fi
-expect_err learn_what "say 'data', 'fit' or 'agree'" -- learn
+expect_err learn_what "say 'data', 'fit', 'agree' or 'states'" -- learn
+runs=$((runs + 1))
+if ! "$DDZ" learn states --teacher rule --games 2 --seed 4 --out "$tmp/v.dat" >"$tmp/l4.out" 2>&1 ||
+    ! grep -q "^[0-9][0-9]* positions of rule in 2 games (rules douzero, seed 4) written to" "$tmp/l4.out" ||
+    [ "$(head -1 "$tmp/v.dat")" != "ddz-value-data 209" ]; then
+    fails=$((fails + 1))
+    echo "FAIL learn_states: $(cat "$tmp/l4.out")"
+fi
+expect_err learn_states_teacher "learn states: --teacher: " -- learn states --teacher nobody --out "$tmp/x.dat"
+expect_err learn_states_48 "the value is learned for the 54-card game, not hubei48" -- learn states --rules hubei48 --out "$tmp/x.dat"
 runs=$((runs + 1))
 "$DDZ" learn agree rule rule-v1 --games 3 >"$tmp/l3.out" 2>&1
 if ! grep -q "^same move 1.0000; rule plays the rule agent's move 1.0000, rule-v1 1.0000" "$tmp/l3.out"; then
