@@ -44,26 +44,36 @@ static int run_option(const char *what, int argc, char **argv, int *i, DdzRulese
     return 0;
 }
 
-static int learn_data(int argc, char **argv)
+/* The arguments of a self-play run (learn data, learn states): --rules, --games, --seed,
+ * --teacher and --out (required). Returns CLI_OK, or the failure already said. */
+static int self_play_args(const char *what, int argc, char **argv, DdzRuleset *rules, long *games, uint64_t *seed,
+                          const char **teacher, const char **out)
 {
-    DdzStudentDataConfig cfg = {"search:0/200", DDZ_RULES_DOUZERO, 100, 1, NULL, NULL};
-    const char *out = NULL;
     for (int i = 2; i < argc; i++) {
-        int got = run_option("learn data", argc, argv, &i, &cfg.rules, &cfg.games, &cfg.seed);
+        int got = run_option(what, argc, argv, &i, rules, games, seed);
         if (got < 0)
             return CLI_USAGE;
         if (got > 0)
             continue;
-        if (!strcmp(argv[i], "--teacher") && i + 1 < argc) {
-            cfg.teacher = argv[++i];
-        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-            out = argv[++i];
-        } else {
-            return cli_fail("learn data: unknown argument '%s' (see ddz help learn)", argv[i]);
-        }
+        if (!strcmp(argv[i], "--teacher") && i + 1 < argc)
+            *teacher = argv[++i];
+        else if (!strcmp(argv[i], "--out") && i + 1 < argc)
+            *out = argv[++i];
+        else
+            return cli_fail("%s: unknown argument '%s' (see ddz help learn)", what, argv[i]);
     }
-    if (!out)
-        return cli_fail("learn data: say where to write with --out FILE");
+    if (!*out)
+        return cli_fail("%s: say where to write with --out FILE", what);
+    return CLI_OK;
+}
+
+static int learn_data(int argc, char **argv)
+{
+    DdzStudentDataConfig cfg = {"search:0/200", DDZ_RULES_DOUZERO, 100, 1, NULL, NULL};
+    const char *out = NULL;
+    int rc = self_play_args("learn data", argc, argv, &cfg.rules, &cfg.games, &cfg.seed, &cfg.teacher, &out);
+    if (rc != CLI_OK)
+        return rc;
     if (strncmp(cfg.teacher, "search", 6) != 0)
         return cli_fail("learn data: the teacher must be a search agent (search:...), not '%s'", cfg.teacher);
     FILE *f = fopen(out, "wb");
@@ -217,22 +227,9 @@ static int learn_states(int argc, char **argv)
 {
     DdzValueDataConfig cfg = {"search:0/20", DDZ_RULES_DOUZERO, 100, 1, NULL, NULL};
     const char *out = NULL;
-    for (int i = 2; i < argc; i++) {
-        int got = run_option("learn states", argc, argv, &i, &cfg.rules, &cfg.games, &cfg.seed);
-        if (got < 0)
-            return CLI_USAGE;
-        if (got > 0)
-            continue;
-        if (!strcmp(argv[i], "--teacher") && i + 1 < argc) {
-            cfg.teacher = argv[++i];
-        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-            out = argv[++i];
-        } else {
-            return cli_fail("learn states: unknown argument '%s' (see ddz help learn)", argv[i]);
-        }
-    }
-    if (!out)
-        return cli_fail("learn states: say where to write with --out FILE");
+    int rc = self_play_args("learn states", argc, argv, &cfg.rules, &cfg.games, &cfg.seed, &cfg.teacher, &out);
+    if (rc != CLI_OK)
+        return rc;
     DdzAgent probe;
     DdzError err;
     if (ddz_ai_agent_new(&probe, cfg.teacher, 1, &err) != 0)
