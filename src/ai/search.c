@@ -335,7 +335,6 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
  * the objective counts. */
 typedef struct Outcome {
     bool won;
-    bool exact;   /* solved, not played out: the same every time */
     double value;
 } Outcome;
 
@@ -411,7 +410,7 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
  * world (common random numbers). */
 static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_seed)
 {
-    Outcome out = {false, false, 0};
+    Outcome out = {false, 0};
     DdzGame *g = &se->world;
     int start = g->nhist;
     if (se->noisy)
@@ -449,21 +448,26 @@ static double learned_value(Search *se, int seat, DdzObjective obj, double *won)
 }
 
 /* Judges candidate i in sample `sample` of weight w, the candidate played in the world: an
- * ended game or a solved endgame exactly; else by play-outs (cfg.playouts of them when
- * noisy), the learned value weighing cfg.value percent (100: no play-outs). */
+ * ended game (its result) or a solved endgame exactly; else by play-outs (cfg.playouts of
+ * them when noisy), the learned value weighing cfg.value percent (100: no play-outs). */
 static void judge_world(Search *se, int seat, DdzObjective obj, int sample, double w, int i)
 {
     Outcome r;
-    if (se->world.phase != DDZ_PHASE_PLAY || solve_world(se, seat, obj, &r)) {
-        if (se->world.phase != DDZ_PHASE_PLAY)
-            r = playout(se, seat, obj, 0);
+    bool exact = se->world.phase != DDZ_PHASE_PLAY;
+    if (exact)
+        r = playout(se, seat, obj, 0); /* nothing to play: reads the result */
+    else
+        exact = solve_world(se, seat, obj, &r);
+    if (exact) {
         se->sample_value[i] = w * r.value;
         se->sample_wins[i] = r.won ? w : 0;
         return;
     }
     double vw = se->cfg.value / 100.0, value = 0, wins = 0;
-    if (vw > 0)
-        value = vw * learned_value(se, seat, obj, &wins), wins *= vw;
+    if (vw > 0) {
+        value = vw * learned_value(se, seat, obj, &wins);
+        wins *= vw;
+    }
     int k = vw >= 1 ? 0 : se->noisy ? se->cfg.playouts : 1;
     for (int j = 0; j < k; j++) {
         r = playout(se, seat, obj, se->noise_base + (uint64_t)sample * 64 + (uint64_t)j);

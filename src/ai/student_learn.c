@@ -7,43 +7,12 @@
 #include "ddz/ai.h"
 #include "ddz/search.h"
 #include "ddz/student.h"
+#include "selfplay.h"
 
 #define MOVE_NB DDZ_STUDENT_MOVE_NB
 #define CTX_NB DDZ_STUDENT_CTX_NB
 
 /* The data ----------------------------------------------------------------------------------*/
-
-static uint64_t seat_seed(uint64_t seed, long game, int seat)
-{
-    uint64_t x = seed * 0x9E3779B97F4A7C15ull + (uint64_t)game * 3 + (uint64_t)seat;
-    return ddz_rng_splitmix(&x);
-}
-
-/* Agents `name` for the three seats of game k, seeded from (seed, k, seat). Returns 0, or -1
- * with err and none left made. */
-static int seat_agents_new(DdzAgent ag[DDZ_SEAT_NB], const char *name, uint64_t seed, long k, DdzError *err)
-{
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (ddz_ai_agent_new(&ag[s], name, seat_seed(seed, k, s), err) != 0) {
-            while (s-- > 0)
-                ddz_agent_free(&ag[s]);
-            return -1;
-        }
-    return 0;
-}
-
-/* Game k of a run: dealt from seed + k, seat 0 the landlord without bidding (as the arena
- * without --bidding). Returns 0, or -1 with err. */
-static int deal_game(DdzGame *g, DdzRuleset rules, uint64_t seed, long k, DdzError *err)
-{
-    DdzOptions opt = ddz_options_default();
-    opt.rules = rules;
-    DdzRng rng;
-    ddz_rng_seed(&rng, seed + (uint64_t)k);
-    ddz_game_new(g, &opt, &rng, 0);
-    DdzAction bid = ddz_action_bid(0, 3);
-    return ddz_game_apply(g, &bid, err);
-}
 
 /* Buffers of one decision. */
 typedef struct Decision {
@@ -80,11 +49,11 @@ long ddz_student_data(const DdzStudentDataConfig *cfg, FILE *out, DdzError *err)
     bool write_error = false;
     for (long k = 0; k < cfg->games; k++) {
         DdzAgent agents[DDZ_SEAT_NB];
-        if (seat_agents_new(agents, cfg->teacher, cfg->seed, k, err) != 0) {
+        if (ddz_selfplay_agents_new(agents, cfg->teacher, cfg->seed, k, 0, err) != 0) {
             written = -1;
             goto done;
         }
-        int rc = deal_game(g, cfg->rules, cfg->seed, k, err);
+        int rc = ddz_selfplay_deal(g, cfg->rules, cfg->seed, k, err);
         while (rc == 0 && g->phase == DDZ_PHASE_PLAY) {
             DdzView v;
             DdzAction a;
@@ -144,11 +113,11 @@ int ddz_learn_agreement(const char *a, const char *b, DdzRuleset rules, long gam
     int rc = 0;
     for (long k = 0; k < games && rc == 0; k++) {
         DdzAgent ag[DDZ_SEAT_NB], other, rule;
-        if (seat_agents_new(ag, a, seed, k, err) != 0) {
+        if (ddz_selfplay_agents_new(ag, a, seed, k, 0, err) != 0) {
             free(g);
             return -1;
         }
-        bool ok = ddz_ai_agent_new(&other, b, seat_seed(~seed, k, 0), err) == 0;
+        bool ok = ddz_ai_agent_new(&other, b, ddz_selfplay_seat_seed(~seed, k, 0, 0), err) == 0;
         if (ok && ddz_ai_agent_new(&rule, "rule", 1, err) != 0) {
             ddz_agent_free(&other);
             ok = false;
@@ -159,7 +128,7 @@ int ddz_learn_agreement(const char *a, const char *b, DdzRuleset rules, long gam
             free(g);
             return -1;
         }
-        rc = deal_game(g, rules, seed, k, err);
+        rc = ddz_selfplay_deal(g, rules, seed, k, err);
         DdzMove legal[DDZ_MAX_MOVES + 1];
         while (rc == 0 && g->phase == DDZ_PHASE_PLAY) {
             DdzView v;

@@ -8,6 +8,7 @@
 
 #include "ddz/ai.h"
 #include "ddz/value.h"
+#include "selfplay.h"
 
 int ddz_value_features(const DdzGame *g, uint8_t x[DDZ_VALUE_FEATURES])
 {
@@ -97,11 +98,8 @@ double ddz_value_landlord(const DdzValueNet *net, const DdzGame *g)
 
 /* The data ----------------------------------------------------------------------------------*/
 
-static uint64_t seat_seed(uint64_t seed, long game, int seat)
-{
-    uint64_t x = seed * 0x9E3779B97F4A7C15ull + (uint64_t)game * 3 + (uint64_t)seat + 0x5EED;
-    return ddz_rng_splitmix(&x);
-}
+/* Sets the value's self-play apart from the student's on the same seeds. */
+#define VALUE_SALT 0x5EED
 
 long ddz_value_data(const DdzValueDataConfig *cfg, FILE *out, DdzError *err)
 {
@@ -122,42 +120,32 @@ long ddz_value_data(const DdzValueDataConfig *cfg, FILE *out, DdzError *err)
     int rc = fprintf(out, "ddz-value-data %d\n", DDZ_VALUE_FEATURES) > 0 ? 0 : -1;
     for (long k = 0; k < cfg->games && rc == 0; k++) {
         DdzAgent ag[DDZ_SEAT_NB];
-        int made = 0;
-        for (; made < DDZ_SEAT_NB; made++)
-            if (ddz_ai_agent_new(&ag[made], cfg->teacher, seat_seed(cfg->seed, k, made), err) != 0)
-                break;
-        if (made < DDZ_SEAT_NB) {
+        if (ddz_selfplay_agents_new(ag, cfg->teacher, cfg->seed, k, VALUE_SALT, err) != 0) {
             rc = -1;
-        } else {
-            DdzOptions opt = ddz_options_default();
-            opt.rules = cfg->rules;
-            DdzRng rng;
-            ddz_rng_seed(&rng, cfg->seed + (uint64_t)k);
-            ddz_game_new(g, &opt, &rng, 0);
-            DdzAction bid = ddz_action_bid(0, 3);
-            rc = ddz_game_apply(g, &bid, err);
-            int n = 0;
-            while (rc == 0 && g->phase == DDZ_PHASE_PLAY) {
-                if (n < DDZ_MAX_ACTIONS && ddz_value_features(g, pos[n]) == 0)
-                    n++;
-                rc = ddz_agent_step(&ag[g->turn], g, err);
-            }
-            DdzResult r;
-            if (rc == 0 && ddz_game_result(g, &r) != 0) {
-                snprintf(err->msg, sizeof err->msg, "game %ld did not end", k);
+            break;
+        }
+        rc = ddz_selfplay_deal(g, cfg->rules, cfg->seed, k, err);
+        int n = 0;
+        while (rc == 0 && g->phase == DDZ_PHASE_PLAY) {
+            if (n < DDZ_MAX_ACTIONS && ddz_value_features(g, pos[n]) == 0)
+                n++;
+            rc = ddz_agent_step(&ag[g->turn], g, err);
+        }
+        DdzResult r;
+        if (rc == 0 && ddz_game_result(g, &r) != 0) {
+            snprintf(err->msg, sizeof err->msg, "game %ld did not end", k);
+            rc = -1;
+        }
+        for (int i = 0; i < n && rc == 0; i++) {
+            uint8_t won = r.landlord_won;
+            if (fwrite(&won, 1, 1, out) != 1 || fwrite(pos[i], DDZ_VALUE_FEATURES, 1, out) != 1) {
+                snprintf(err->msg, sizeof err->msg, "cannot write: %s", strerror(errno));
                 rc = -1;
             }
-            for (int i = 0; i < n && rc == 0; i++) {
-                uint8_t won = r.landlord_won;
-                if (fwrite(&won, 1, 1, out) != 1 || fwrite(pos[i], DDZ_VALUE_FEATURES, 1, out) != 1) {
-                    snprintf(err->msg, sizeof err->msg, "cannot write: %s", strerror(errno));
-                    rc = -1;
-                }
-            }
-            written += n;
         }
-        while (made-- > 0)
-            ddz_agent_free(&ag[made]);
+        written += n;
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            ddz_agent_free(&ag[s]);
         if (rc == 0 && cfg->progress)
             cfg->progress(cfg->progress_ctx, k + 1, written);
     }
