@@ -865,6 +865,77 @@ static void extra_samples_go_to_close_decisions(void **state)
     free(g);
 }
 
+/* :candN caps the candidates a decision weighs: the rule agent's move, pass and the moves that
+ * empty the hand always, then the rest in hint order while fewer than N (default 24). In
+ * self-play, every decision of search:0/4:candN weighs at most max(N, those always kept)
+ * candidates, and the default is reached where a hand has more than 24 moves. */
+static void candidates_are_capped_by_cand(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        int cap;
+    } T[] = {{"search:0/4", 24}, {"search:0/4:cand6", 6}, {"search:0/4:cand60", 60}};
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    int most[3] = {0, 0, 0};
+    for (size_t n = 0; n < sizeof T / sizeof T[0]; n++) {
+        {
+            DdzSearchConfig c;
+            DdzError err;
+            if (ddz_search_config_parse(T[n].name, &c, &err) != 0)
+                fail_msg("%s: %s", T[n].name, err.msg);
+            assert_int_equal(c.candidates, T[n].cap);
+        }
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0xCA4D);
+        for (int k = 0; k < 4; k++) {
+            DdzAgent a[3];
+            DdzError err;
+            for (int s = 0; s < 3; s++)
+                assert_int_equal(ddz_ai_agent_new(&a[s], T[n].name, (uint64_t)(k * 3 + s), &err), 0);
+            ddz_game_new(g, &opt, &rng, 0);
+            DdzAction bid = ddz_action_bid(0, 3);
+            assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
+            while (g->phase == DDZ_PHASE_PLAY) {
+                int seat = g->turn;
+                DdzView v;
+                ddz_game_view(g, seat, &v);
+                DdzMove legal[DDZ_MAX_MOVES + 1], cand[DDZ_MAX_MOVES + 1];
+                int nl = ddz_view_legal_moves(&v, legal), kept = 0;
+                for (int i = 0; i < nl; i++)
+                    kept += legal[i].type == DDZ_PASS || legal[i].size == ddz_cards_size(v.hand);
+                assert_int_equal(ddz_agent_step(&a[seat], g, &err), 0);
+                double value[DDZ_MAX_MOVES + 1];
+                int chosen, nc = ddz_search_last(&a[seat], cand, value, &chosen);
+                if (nc == 0)
+                    continue;
+                int cap = T[n].cap > kept + 1 ? T[n].cap : kept + 1; /* + 1: the rule agent's move */
+                if (nc > cap || (nl >= 2 * cap && nc < T[n].cap))
+                    fail_msg("%s: %d candidates of %d legal moves", T[n].name, nc, nl);
+                if (nc > most[n])
+                    most[n] = nc;
+            }
+            for (int s = 0; s < 3; s++)
+                ddz_agent_free(&a[s]);
+        }
+    }
+    printf("most candidates: default %d, cand6 %d, cand60 %d\n", most[0], most[1], most[2]);
+    assert_int_equal(most[0], 24);
+    assert_true(most[1] <= 7);
+    assert_true(most[2] > 24);
+    static const char *const BAD[] = {"search:cand0", "search:cand", "search:cand1025", "search:cand5:cand5",
+                                      "search:cand-1"};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        DdzSearchConfig c;
+        if (ddz_search_config_parse(BAD[i], &c, NULL) == 0)
+            fail_msg("%s was accepted", BAD[i]);
+    }
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -886,6 +957,7 @@ int main(void)
         cmocka_unit_test(inference_weights_favour_the_true_deal),
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
         cmocka_unit_test(extra_samples_go_to_close_decisions),
+        cmocka_unit_test(candidates_are_capped_by_cand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -101,6 +101,7 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     bool budget = false, objective = false, solve = false, bid = false;
     bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
     bool bids = false, rob = false, dbl = false, redbl = false, over = false, last = false, value = false;
+    bool cand = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -134,6 +135,9 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!value && number_option(word, "value", 0, 100, &num)) {
                 cfg->value = (int)num;
                 value = true;
+            } else if (!cand && number_option(word, "cand", 1, DDZ_MAX_MOVES, &num)) {
+                cfg->candidates = (int)num;
+                cand = true;
             } else if (!rob && number_option(word, "rob", 0, 100, &num)) {
                 cfg->rob_at = (int)num;
                 rob = true;
@@ -201,7 +205,7 @@ bad:
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
                  "agent '%.20s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP][:extraN][:valueV][:bidsA/B/C][:robR][:overT][:lastT][:[re]doubleA/B] "
+                 "[:playoutsK][:priorP][:pointsP][:extraN][:valueV][:candN][:bidsA/B/C][:robR][:overT][:lastT][:[re]doubleA/B] "
                  "(ddz help arena)",
                  shown, (int)wlen, word);
     }
