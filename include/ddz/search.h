@@ -100,9 +100,10 @@ int ddz_search_last_samples(const DdzAgent *a);
  * objective), ":infer" (samples kept by the opponent model), ":solveN" (worlds with at
  * most N cards left solved exactly, 0 never) and ":bid" (bids and doubles by the win chance
  * play-outs estimate, see ddz_search_win_chance); the play-out options ":rule-vN" or
- * ":student", ":noiseP", ":playoutsK", :priorP", ":pointsP", ":extraN" and ":valueV" set the fields of the
- * same names (DdzSearchConfig), ":candN" candidates, ":bidsA/B/C" bid_at, ":robR" rob_at, ":overT" over_at, ":lastT" last_at,
- * ":doubleA/B" double_at and ":redoubleA/B" redouble_at. Returns 0, or -1 with err saying how to write it. */
+ * ":student", ":noiseP", ":playoutsK", ":priorP", ":pointsP", ":extraN" and ":valueV" set the
+ * fields of the same names (DdzSearchConfig), ":candN" candidates, ":bidsA/B/C" bid_at, ":robR"
+ * rob_at, ":overT" over_at, ":lastT" last_at, ":doubleA/B" double_at and ":redoubleA/B"
+ * redouble_at. Returns 0, or -1 with err saying how to write it. */
 int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err);
 /* The same, with the error naming `shown` (what the user typed: a level's name such as
  * "expert:1000:500") instead of the search name it resolved to. */
