@@ -880,20 +880,17 @@ static void candidates_are_capped_by_cand(void **state)
     assert_non_null(g);
     DdzOptions opt = ddz_options_default();
     opt.rules = DDZ_RULES_DOUZERO;
-    int most[3] = {0, 0, 0};
+    int most[sizeof T / sizeof T[0]] = {0};
     for (size_t n = 0; n < sizeof T / sizeof T[0]; n++) {
-        {
-            DdzSearchConfig c;
-            DdzError err;
-            if (ddz_search_config_parse(T[n].name, &c, &err) != 0)
-                fail_msg("%s: %s", T[n].name, err.msg);
-            assert_int_equal(c.candidates, T[n].cap);
-        }
+        DdzSearchConfig c;
+        DdzError err;
+        if (ddz_search_config_parse(T[n].name, &c, &err) != 0)
+            fail_msg("%s: %s", T[n].name, err.msg);
+        assert_int_equal(c.candidates, T[n].cap);
         DdzRng rng;
         ddz_rng_seed(&rng, 0xCA4D);
         for (int k = 0; k < 4; k++) {
             DdzAgent a[3];
-            DdzError err;
             for (int s = 0; s < 3; s++)
                 assert_int_equal(ddz_ai_agent_new(&a[s], T[n].name, (uint64_t)(k * 3 + s), &err), 0);
             ddz_game_new(g, &opt, &rng, 0);
