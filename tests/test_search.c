@@ -403,6 +403,11 @@ static void search_names_known_answers(void **state)
     assert_true(c.bid_at[0] == 47 && c.rob_at == 53);
     assert_int_equal(ddz_search_config_parse("search:redouble0/0", &c, NULL), 0);
     assert_true(c.redouble_at[1] == 0 && c.double_at[0] == 73);
+    /* the apps' own (double=app): unset (-1, as the farmer flow's) unless given */
+    assert_true(c.app_double_at[0] == -1 && c.app_double_at[1] == -1 && c.app_redouble_at[0] == -1);
+    assert_int_equal(ddz_search_config_parse("search:appredouble60/80:bid:appdouble62/100", &c, NULL), 0);
+    assert_true(c.app_double_at[0] == 62 && c.app_double_at[1] == 100 && c.app_redouble_at[0] == 60 &&
+                c.app_redouble_at[1] == 80 && c.double_at[0] == 73 && c.redouble_at[0] == 70);
     static const char *const bad[] = {"search:bids50/40/60", "search:bids40/50", "search:bids40/50/60/",
                                       "search:bids40/50/101", "search:bids-1/50/60", "search:bids4x/50/60",
                                       "search:bids1/2/3:bids1/2/3", "search:rob101", "search:rob5:rob5",
@@ -410,7 +415,9 @@ static void search_names_known_answers(void **state)
                                       "search:double50/101", "search:double", "search:redouble50/",
                                       "search:double5/6:double5/6", "search:redouble5/6:redouble5/6",
                                       "search:over101", "search:over", "search:over5:over5", "search:last-1",
-                                      "search:last50x", "search:last5:last5"};
+                                      "search:last50x", "search:last5:last5", "search:appdouble60/50",
+                                      "search:appdouble", "search:appredouble5/6:appredouble5/6",
+                                      "search:appdouble101/101", "search:appredouble60"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (ddz_search_config_parse(bad[i], &c, NULL) == 0)
             fail_msg("%s was taken", bad[i]);
@@ -481,30 +488,32 @@ static void level_names_with_options_known_answers(void **state)
         const char *name, *want;
         int time_ms, samples;
     } T[] = {
-        {"expert", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:bid", 800, 100},
-        {"hard", "search:50:bids55/55/55:bid", 50, 400},
-        {"hard:adp", "search:50:bids55/55/55:bid:adp", 50, 400},
-        {"expert:1000", "search:infer:noise30:playouts4:points25:bids55/55/55:bid:1000/100", 1000, 100},
-        {"expert:0", "search:infer:noise30:playouts4:points25:bids55/55/55:bid:0/100", 0, 100},
-        {"expert:0/400", "search:infer:noise30:playouts4:points25:bids55/55/55:bid:0/400", 0, 400},
-        {"expert:wp:300:noise10", "search:infer:playouts4:points25:bids55/55/55:bid:wp:300/100:noise10", 300, 100},
-        {"hard:1000", "search:bids55/55/55:bid:1000", 1000, 2000},
-        {"hard:20", "search:bids55/55/55:bid:20", 20, 400},
-        {"hard:0/20:wp", "search:bids55/55/55:bid:0/20:wp", 0, 20},
-        {"expert:adp:500", "search:infer:noise30:playouts4:points25:bids55/55/55:bid:adp:500/100", 500, 100},
-        {"expert:bid:adp", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:bid:adp", 800, 100},
-        {"expert:noise0:playouts1", "search:800/100:infer:points25:bids55/55/55:bid:noise0:playouts1", 800, 100},
-        {"expert:200/100:noise30:playouts4", "search:infer:points25:bids55/55/55:bid:200/100:noise30:playouts4", 200, 100},
-        {"hard:noise30:playouts4", "search:50:bids55/55/55:bid:noise30:playouts4", 50, 400},
-        {"expert:points1", "search:800/100:infer:noise30:playouts4:bids55/55/55:bid:points1", 800, 100},
-        {"expert:bids47/59/71", "search:800/100:infer:noise30:playouts4:points25:bid:bids47/59/71", 800, 100},
+        {"expert", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/75:bid", 800, 100},
+        {"hard", "search:50:bids55/55/55:appredouble50/75:bid", 50, 400},
+        {"hard:adp", "search:50:bids55/55/55:appredouble50/75:bid:adp", 50, 400},
+        {"expert:1000", "search:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/75:bid:1000/100", 1000, 100},
+        {"expert:0", "search:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/75:bid:0/100", 0, 100},
+        {"expert:0/400", "search:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/75:bid:0/400", 0, 400},
+        {"expert:wp:300:noise10", "search:infer:playouts4:points25:bids55/55/55:appredouble50/75:bid:wp:300/100:noise10", 300, 100},
+        {"hard:1000", "search:bids55/55/55:appredouble50/75:bid:1000", 1000, 2000},
+        {"hard:20", "search:bids55/55/55:appredouble50/75:bid:20", 20, 400},
+        {"hard:0/20:wp", "search:bids55/55/55:appredouble50/75:bid:0/20:wp", 0, 20},
+        {"expert:adp:500", "search:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/75:bid:adp:500/100", 500, 100},
+        {"expert:bid:adp", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/75:bid:adp", 800, 100},
+        {"expert:noise0:playouts1", "search:800/100:infer:points25:bids55/55/55:appredouble50/75:bid:noise0:playouts1", 800, 100},
+        {"expert:200/100:noise30:playouts4", "search:infer:points25:bids55/55/55:appredouble50/75:bid:200/100:noise30:playouts4", 200, 100},
+        {"hard:noise30:playouts4", "search:50:bids55/55/55:appredouble50/75:bid:noise30:playouts4", 50, 400},
+        {"expert:points1", "search:800/100:infer:noise30:playouts4:bids55/55/55:appredouble50/75:bid:points1", 800, 100},
+        {"expert:bids47/59/71", "search:800/100:infer:noise30:playouts4:points25:appredouble50/75:bid:bids47/59/71", 800, 100},
+        {"expert:appdouble60/80:appredouble55/75",
+         "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:bid:appdouble60/80:appredouble55/75", 800, 100},
         {"normal", "rule", -1, -1},
         {"normal:1000", "normal:1000", -1, -1},
         {"search:0/5", "search:0/5", 0, 5},
         {"rule-v1", "rule-v1", -1, -1},
     };
     for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
-        char got[96];
+        char got[192];
         assert_int_equal(ddz_ai_resolve_name(T[i].name, got, sizeof got), 0);
         if (strcmp(got, T[i].want) != 0)
             fail_msg("%s: %s, want %s", T[i].name, got, T[i].want);
@@ -660,6 +669,77 @@ static void bids_over_a_bid_and_last_after_two_passes(void **state)
         if (act.kind != DDZ_ACT_BID || act.value != T[i].want)
             fail_msg("row %zu (%s, seat %d after %d): bid %d, want %d", i, name, T[i].seat, T[i].before, act.value,
                      T[i].want);
+    }
+    free(g);
+}
+
+/* The apps' doubling thresholds (:appdoubleA/B, :appredoubleA/B), known answers: a farmer
+ * (seat 0) or the landlord (seat 1) holding low cards (a win chance well inside 0..1) takes
+ * x4 from thresholds of 0, nothing from 100 and x2 between; under double=app the app
+ * thresholds, once given, decide in place of :double and :redouble, each for its own side,
+ * except the landlord's after a farmer's double (it keeps :redouble), and under
+ * double=farmer they say nothing. */
+static void app_doubling_thresholds(void **state)
+{
+    (void)state;
+    static const struct {
+        bool app;
+        int seat;          /* 0: a farmer (the landlord, seat 1, took 2BR); 1: the landlord */
+        const char *agent; /* after search:0/100:bid */
+        int want;
+        bool doubled;      /* seat 0, a farmer, doubled before the landlord */
+    } T[] = {
+        {true, 0, ":double0/0", 2, false},
+        {true, 0, ":double0/0:appdouble100/100", 0, false},
+        {true, 0, ":appdouble0/100", 1, false},
+        {true, 0, ":appredouble0/0", 0, false},
+        {false, 0, ":appdouble0/0", 0, false},
+        {false, 0, ":double0/100:appdouble100/100", 1, false},
+        {true, 1, ":redouble0/0", 2, false},
+        {true, 1, ":redouble0/0:appredouble100/100", 0, false},
+        {true, 1, ":appredouble0/100", 1, false},
+        {true, 1, ":appdouble0/0", 0, false},
+        {true, 1, ":redouble100/100:appredouble0/0", 0, true},
+        {true, 1, ":redouble0/100:appredouble100/100", 1, true},
+        {true, 1, ":redouble100/100:appredouble0/0", 2, false},
+    };
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++) {
+        DdzOptions opt = ddz_options_default();
+        opt.double_mode = T[i].app ? DDZ_DOUBLE_APP : DDZ_DOUBLE_FARMER;
+        DdzRanks low, b;
+        DdzCards hands[DDZ_SEAT_NB] = {0, 0, 0}, bottom = 0;
+        assert_int_equal(ddz_ranks_parse("33445566789TTJ9QK", &low, NULL), 0);
+        assert_true(ddz_cards_pick(DDZ_DECK, low, &hands[T[i].seat]));
+        DdzCards rest = DDZ_DECK & ~hands[T[i].seat];
+        /* a farmer faces a landlord with the rocket and a 2; the landlord's bottom is low */
+        assert_int_equal(ddz_ranks_parse(T[i].seat == 0 ? "2BR" : "678", &b, NULL), 0);
+        assert_true(ddz_cards_pick(rest, b, &bottom));
+        rest &= ~bottom;
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            for (int k = 0; s != T[i].seat && k < 17; k++, rest &= rest - 1)
+                hands[s] |= rest & -rest;
+        assert_int_equal(ddz_game_from_hands(g, &opt, hands, bottom, 1, NULL), 0);
+        DdzAction bid = ddz_action_bid(1, 3);
+        assert_int_equal(ddz_game_apply(g, &bid, NULL), 0);
+        assert_int_equal(g->phase, DDZ_PHASE_DOUBLE);
+        while (g->turn != T[i].seat) {
+            DdzAction d = ddz_action_double(g->turn, T[i].doubled && g->turn == 0);
+            assert_int_equal(ddz_game_apply(g, &d, NULL), 0);
+        }
+        DdzView v;
+        ddz_game_view(g, T[i].seat, &v);
+        char name[96];
+        snprintf(name, sizeof name, "search:0/100:bid%s", T[i].agent);
+        DdzAgent a;
+        DdzAction act;
+        assert_int_equal(ddz_ai_agent_new(&a, name, 5, NULL), 0);
+        assert_int_equal(a.act(a.state, &v, &act), 0);
+        ddz_agent_free(&a);
+        if (act.kind != DDZ_ACT_DOUBLE || act.value != T[i].want)
+            fail_msg("row %zu (%s, seat %d, %s): doubled %d, want %d", i, name, T[i].seat,
+                     T[i].app ? "app" : "farmer", act.value, T[i].want);
     }
     free(g);
 }
@@ -950,6 +1030,7 @@ int main(void)
         cmocka_unit_test(level_names_with_options_known_answers),
         cmocka_unit_test(bids_by_playout_win_chance),
         cmocka_unit_test(bids_over_a_bid_and_last_after_two_passes),
+        cmocka_unit_test(app_doubling_thresholds),
         cmocka_unit_test(bid_calibration_tallies_every_deal),
         cmocka_unit_test(inference_weights_favour_the_true_deal),
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),

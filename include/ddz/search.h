@@ -57,6 +57,10 @@ typedef struct DdzSearchConfig {
                            * which it doubles and, with double=app, from which it takes x4
                            * (default 73, 85) */
     int redouble_at[2];   /* the same for the landlord: redoubles (x2), x4 (default 70, 89) */
+    int app_double_at[2]; /* with double=app (each seat doubles its own stakes, the landlord
+                           * last and on both): a farmer's x2 and x4; -1 (default): double_at */
+    int app_redouble_at[2]; /* the same for the landlord while neither farmer doubled (after a
+                             * farmer's double, redouble_at); -1 (default): redouble_at */
     int over_at;          /* with bid_playouts, in either flow: from which it bids or robs over
                            * another seat's bid or call (a strong hand sits with a farmer); -1
                            * (default): as over nobody */
@@ -102,8 +106,9 @@ int ddz_search_last_samples(const DdzAgent *a);
  * play-outs estimate, see ddz_search_win_chance); the play-out options ":rule-vN" or
  * ":student", ":noiseP", ":playoutsK", ":priorP", ":pointsP", ":extraN" and ":valueV" set the
  * fields of the same names (DdzSearchConfig), ":candN" candidates, ":bidsA/B/C" bid_at, ":robR"
- * rob_at, ":overT" over_at, ":lastT" last_at, ":doubleA/B" double_at and ":redoubleA/B"
- * redouble_at. Returns 0, or -1 with err saying how to write it. */
+ * rob_at, ":overT" over_at, ":lastT" last_at, ":doubleA/B" double_at, ":redoubleA/B"
+ * redouble_at, ":appdoubleA/B" app_double_at and ":appredoubleA/B" app_redouble_at.
+ * Returns 0, or -1 with err saying how to write it. */
 int ddz_search_config_parse(const char *name, DdzSearchConfig *cfg, DdzError *err);
 /* The same, with the error naming `shown` (what the user typed: a level's name such as
  * "expert:1000:500") instead of the search name it resolved to. */

@@ -21,9 +21,13 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * (:noise30:playouts4), the clock at 800 ms; it beat the 400-sample search of 200 ms
  * 0.533 of 4,000 games (docs/ENGINE.md). Each point of a game's score is worth a quarter
  * of a win beside the win itself (:points25): against planner it scored +0.14 points a
- * game more than with the default 1% for 0.01 of its win rate, over 4,000 games. */
-static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {"easy", "rule", "search:50:bids55/55/55:bid",
-                                                      "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:bid"};
+ * game more than with the default 1% for 0.01 of its win rate, over 4,000 games. Both bid 3
+ * from a win chance of 0.55 and else pass (:bids55/55/55), and under the apps' doubling the
+ * landlord, last to speak, doubles from 0.50 and takes x4 from 0.75 while neither farmer
+ * doubled (:appredouble50/75: against planner +1.3 points a game, docs/ENGINE.md). */
+static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {
+    "easy", "rule", "search:50:bids55/55/55:appredouble50/75:bid",
+    "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/75:bid"};
 
 /* The kind of the search option at p (just after its colon): the length of its leading
  * letters ("noise" of "noise30"), 0 for a budget. */
@@ -92,7 +96,7 @@ int ddz_ai_resolve_name(const char *name, char *buf, size_t size)
             /* Options on a search level: each of the level's own options (a budget among
              * them) stands unless one of its kind is given. A time alone ("expert:1000")
              * keeps the level's own sample cap ("/100"), which more time does not raise. */
-            char own[64] = "";
+            char own[160] = "";
             const char *cap = "";
             size_t used = 0;
             for (const char *p = strchr(LEVEL_AGENT[level], ':'); p; p = strchr(p + 1, ':')) {
@@ -105,6 +109,8 @@ int ddz_ai_resolve_name(const char *name, char *buf, size_t size)
                     memcpy(own + used, p, len);
                     used += len;
                     own[used] = '\0';
+                } else {
+                    return -1; /* the level's own options cannot be dropped in silence */
                 }
             }
             /* The given budget, and whether it names its own cap. */
@@ -136,7 +142,7 @@ int ddz_ai_value_at_most(const uint8_t *vals, int n, int want)
 
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err)
 {
-    char with[96];
+    char with[256];
     if (ddz_ai_resolve_name(name, with, sizeof with) != 0) {
         if (err) {
             err->pos = 0;

@@ -41,7 +41,7 @@ typedef struct Search {
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0, 0,
-                         {47, 59, 71}, 53, {73, 85}, {70, 89}, -1, -1};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1};
     return c;
 }
 
@@ -101,13 +101,13 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     bool budget = false, objective = false, solve = false, bid = false;
     bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
     bool bids = false, rob = false, dbl = false, redbl = false, over = false, last = false, value = false;
-    bool cand = false;
+    bool cand = false, app_dbl = false, app_redbl = false;
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
         opts++;
         size_t len = strcspn(opts, ":");
-        char word[16];
+        char word[24];
         if (len > 0 && len < sizeof word && (opts[0] < '0' || opts[0] > '9')) {
             memcpy(word, opts, len);
             word[len] = '\0';
@@ -155,6 +155,14 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
                 if (parse_at(word + 6, cfg->double_at, 2) != 0)
                     goto bad;
                 dbl = true;
+            } else if (!app_dbl && !strncmp(word, "appdouble", 9)) {
+                if (parse_at(word + 9, cfg->app_double_at, 2) != 0)
+                    goto bad;
+                app_dbl = true;
+            } else if (!app_redbl && !strncmp(word, "appredouble", 11)) {
+                if (parse_at(word + 11, cfg->app_redouble_at, 2) != 0)
+                    goto bad;
+                app_redbl = true;
             } else if (!redbl && !strncmp(word, "redouble", 8)) {
                 if (parse_at(word + 8, cfg->redouble_at, 2) != 0)
                     goto bad;
@@ -205,7 +213,7 @@ bad:
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
                  "agent '%.20s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP][:extraN][:valueV][:candN][:bidsA/B/C][:robR][:overT][:lastT][:[re]doubleA/B] "
+                 "[:playoutsK][:priorP][:pointsP][:extraN][:valueV][:candN][:bidsA/B/C][:robR][:overT][:lastT][:[app][re]doubleA/B] "
                  "(ddz help arena)",
                  shown, (int)wlen, word);
     }
@@ -637,7 +645,9 @@ static double at(int hundredths)
  * 0.71 (cfg.bid_at; hard and expert bid 3 from 0.55 and else pass, by expected score on
  * `ddz calibrate --agent`, docs/ENGINE.md); call or rob from 0.53 (cfg.rob_at); a farmer
  * doubles from 0.73 (x4 0.85; cfg.double_at), the landlord from 0.70 (x4 0.89;
- * cfg.redouble_at). Returns 0 with *out set, or -1 to leave the decision to the policy. */
+ * cfg.redouble_at); under double=app cfg.app_double_at and app_redouble_at when set (the
+ * landlord speaks last and doubles both farmers' stakes; after a farmer's double it keeps
+ * redouble_at). Returns 0 with *out set, or -1 to leave the decision to the policy. */
 
 static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
 {
@@ -665,7 +675,17 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
         if (v->bid == 0 && v->asked == 2 && se->cfg.last_at >= 0 && p >= at(se->cfg.last_at) && want == 0)
             want = 1;
     } else {
-        const int *x = v->seat == v->landlord ? se->cfg.redouble_at : se->cfg.double_at;
+        bool lord = v->seat == v->landlord;
+        const int *x = lord ? se->cfg.redouble_at : se->cfg.double_at;
+        const int *app = lord ? se->cfg.app_redouble_at : se->cfg.app_double_at;
+        /* Under the apps' flow the landlord speaks last: a farmer's double says its side is
+         * strong, which the play-outs' uniform deals do not know, so the app bar holds only
+         * when neither farmer doubled. */
+        bool doubled = false;
+        for (int s = 0; s < DDZ_SEAT_NB; s++)
+            doubled |= s != v->landlord && v->dbl[s] > 0;
+        if (v->opt.double_mode == DDZ_DOUBLE_APP && app[0] >= 0 && !(lord && doubled))
+            x = app;
         want = p >= at(x[1]) ? 2 : p >= at(x[0]);
     }
     /* The wanted value if legal, else the highest legal one below it, else the lowest. */

@@ -208,7 +208,7 @@ static const CliCommand COMMANDS[] = {
      "24), with :bid the thresholds of win chance in hundredths it bids and doubles from:\n"
      ":bidsA/B/C (bids 1, 2, 3), :robR (call or rob), :overT (over another seat's bid or\n"
      "call), :lastT (last, after two passes), :doubleA/B (a farmer's x2, x4), :redoubleA/B\n"
-     "(the landlord's), e.g.\n"
+     "(the landlord's), :appdoubleA/B and :appredoubleA/B (the same under double=app), e.g.\n"
      "search:0/200:adp:infer, expert:adp, expert:1000, hard:noise30:playouts4.\n"
      "  --deals N    deals to play (default 1000), 2N games\n"
      "  --seed S     default 1\n"
