@@ -615,6 +615,21 @@ static void bids_by_playout_win_chance(void **state)
     free(g);
 }
 
+/* The decision of `search:0/100:bid` with options (":over100") for the seat to act in g. */
+static DdzAction bid_search_decides(const DdzGame *g, const char *options)
+{
+    DdzView v;
+    ddz_game_view(g, g->turn, &v);
+    char name[96];
+    snprintf(name, sizeof name, "search:0/100:bid%s", options);
+    DdzAgent a;
+    DdzAction act;
+    assert_int_equal(ddz_ai_agent_new(&a, name, 5, NULL), 0);
+    assert_int_equal(a.act(a.state, &v, &act), 0);
+    ddz_agent_free(&a);
+    return act;
+}
+
 /* :overT and :lastT, known answers in both bidding flows: a hand of low cards (its win
  * chance well under 1) that bids 3 (or calls) from a threshold of 0 passes over seat 0's bid
  * or call with :over100, and bids as before where nobody has bid; the same hand last after
@@ -657,18 +672,10 @@ static void bids_over_a_bid_and_last_after_two_passes(void **state)
             assert_int_equal(ddz_game_apply(g, &bid, NULL), 0);
         }
         assert_int_equal(g->turn, T[i].seat);
-        DdzView v;
-        ddz_game_view(g, T[i].seat, &v);
-        char name[64];
-        snprintf(name, sizeof name, "search:0/100:bid%s", T[i].agent);
-        DdzAgent a;
-        DdzAction act;
-        assert_int_equal(ddz_ai_agent_new(&a, name, 5, NULL), 0);
-        assert_int_equal(a.act(a.state, &v, &act), 0);
-        ddz_agent_free(&a);
+        DdzAction act = bid_search_decides(g, T[i].agent);
         if (act.kind != DDZ_ACT_BID || act.value != T[i].want)
-            fail_msg("row %zu (%s, seat %d after %d): bid %d, want %d", i, name, T[i].seat, T[i].before, act.value,
-                     T[i].want);
+            fail_msg("row %zu (%s, seat %d after %d): bid %d, want %d", i, T[i].agent, T[i].seat, T[i].before,
+                     act.value, T[i].want);
     }
     free(g);
 }
@@ -728,17 +735,9 @@ static void app_doubling_thresholds(void **state)
             DdzAction d = ddz_action_double(g->turn, T[i].doubled && g->turn == 0);
             assert_int_equal(ddz_game_apply(g, &d, NULL), 0);
         }
-        DdzView v;
-        ddz_game_view(g, T[i].seat, &v);
-        char name[96];
-        snprintf(name, sizeof name, "search:0/100:bid%s", T[i].agent);
-        DdzAgent a;
-        DdzAction act;
-        assert_int_equal(ddz_ai_agent_new(&a, name, 5, NULL), 0);
-        assert_int_equal(a.act(a.state, &v, &act), 0);
-        ddz_agent_free(&a);
+        DdzAction act = bid_search_decides(g, T[i].agent);
         if (act.kind != DDZ_ACT_DOUBLE || act.value != T[i].want)
-            fail_msg("row %zu (%s, seat %d, %s): doubled %d, want %d", i, name, T[i].seat,
+            fail_msg("row %zu (%s, seat %d, %s): doubled %d, want %d", i, T[i].agent, T[i].seat,
                      T[i].app ? "app" : "farmer", act.value, T[i].want);
     }
     free(g);

@@ -100,8 +100,17 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
     bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
-    bool bids = false, rob = false, dbl = false, redbl = false, over = false, last = false, value = false;
-    bool cand = false, app_dbl = false, app_redbl = false;
+    bool rob = false, over = false, last = false, value = false, cand = false;
+    /* The thresholds written "A/B" or "A/B/C" (parse_at), each at most once. */
+    struct {
+        const char *prefix;
+        int *at, n;
+        bool seen;
+    } AT[] = {{"bids", cfg->bid_at, 3, false},
+              {"double", cfg->double_at, 2, false},
+              {"redouble", cfg->redouble_at, 2, false},
+              {"appdouble", cfg->app_double_at, 2, false},
+              {"appredouble", cfg->app_redouble_at, 2, false}};
     if (strncmp(name, "search", 6) != 0)
         opts = "?";
     while (*opts == ':') {
@@ -112,7 +121,15 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             memcpy(word, opts, len);
             word[len] = '\0';
             long num = -1;
-            if (!strncmp(word, "rule-v", 6) && word[6] >= '1' && word[6] <= '9' && !word[7] && !policy) {
+            int at = -1;
+            for (int k = 0; k < (int)(sizeof AT / sizeof AT[0]); k++)
+                if (!AT[k].seen && !strncmp(word, AT[k].prefix, strlen(AT[k].prefix)))
+                    at = k;
+            if (at >= 0) {
+                if (parse_at(word + strlen(AT[at].prefix), AT[at].at, AT[at].n) != 0)
+                    goto bad;
+                AT[at].seen = true;
+            } else if (!strncmp(word, "rule-v", 6) && word[6] >= '1' && word[6] <= '9' && !word[7] && !policy) {
                 static const char *const V[] = {"rule-v1", "rule-v2", "rule-v3", "rule-v4", "rule-v5",
                                                 "rule-v6", "rule-v7", "rule-v8", "rule-v9"};
                 cfg->policy = V[word[6] - '1'];
@@ -147,26 +164,6 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!last && number_option(word, "last", 0, 100, &num)) {
                 cfg->last_at = (int)num;
                 last = true;
-            } else if (!bids && !strncmp(word, "bids", 4)) {
-                if (parse_at(word + 4, cfg->bid_at, 3) != 0)
-                    goto bad;
-                bids = true;
-            } else if (!dbl && !strncmp(word, "double", 6)) {
-                if (parse_at(word + 6, cfg->double_at, 2) != 0)
-                    goto bad;
-                dbl = true;
-            } else if (!app_dbl && !strncmp(word, "appdouble", 9)) {
-                if (parse_at(word + 9, cfg->app_double_at, 2) != 0)
-                    goto bad;
-                app_dbl = true;
-            } else if (!app_redbl && !strncmp(word, "appredouble", 11)) {
-                if (parse_at(word + 11, cfg->app_redouble_at, 2) != 0)
-                    goto bad;
-                app_redbl = true;
-            } else if (!redbl && !strncmp(word, "redouble", 8)) {
-                if (parse_at(word + 8, cfg->redouble_at, 2) != 0)
-                    goto bad;
-                redbl = true;
             } else if (!strcmp(word, "student") && !policy) {
                 cfg->policy = "student";
                 policy = true;
