@@ -121,14 +121,14 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             memcpy(word, opts, len);
             word[len] = '\0';
             long num = -1;
-            int at = -1;
+            int thr = -1;
             for (int k = 0; k < (int)(sizeof AT / sizeof AT[0]); k++)
                 if (!AT[k].seen && !strncmp(word, AT[k].prefix, strlen(AT[k].prefix)))
-                    at = k;
-            if (at >= 0) {
-                if (parse_at(word + strlen(AT[at].prefix), AT[at].at, AT[at].n) != 0)
+                    thr = k;
+            if (thr >= 0) {
+                if (parse_at(word + strlen(AT[thr].prefix), AT[thr].at, AT[thr].n) != 0)
                     goto bad;
-                AT[at].seen = true;
+                AT[thr].seen = true;
             } else if (!strncmp(word, "rule-v", 6) && word[6] >= '1' && word[6] <= '9' && !word[7] && !policy) {
                 static const char *const V[] = {"rule-v1", "rule-v2", "rule-v3", "rule-v4", "rule-v5",
                                                 "rule-v6", "rule-v7", "rule-v8", "rule-v9"};
