@@ -23,11 +23,12 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * of a win beside the win itself (:points25): against planner it scored +0.14 points a
  * game more than with the default 1% for 0.01 of its win rate, over 4,000 games. Both bid 3
  * from a win chance of 0.55 and else pass (:bids55/55/55), and under the apps' doubling the
- * landlord, last to speak, doubles from 0.50 and takes x4 from 0.75 while neither farmer
- * doubled (:appredouble50/75: against planner +1.3 points a game, docs/ENGINE.md). */
+ * landlord, last to speak, takes x4 from 0.50, where its calibrated estimate breaks even,
+ * while neither farmer doubled (:appredouble50/50: +1.8 and +2.4 points a game against
+ * planner and hard:0/100, docs/ENGINE.md). */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {
-    "easy", "rule", "search:50:bids55/55/55:appredouble50/75:bid",
-    "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/75:bid"};
+    "easy", "rule", "search:50:bids55/55/55:appredouble50/50:bid",
+    "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid"};
 
 /* The kind of the search option at p (just after its colon): the length of its leading
  * letters ("noise" of "noise30"), 0 for a budget. */
