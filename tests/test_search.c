@@ -376,6 +376,17 @@ static void search_names_known_answers(void **state)
     assert_int_not_equal(ddz_search_config_parse("search:solve", &c, NULL), 0);
     assert_int_not_equal(ddz_search_config_parse("search:solve9:solve9", &c, NULL), 0);
     assert_int_not_equal(ddz_search_config_parse("search:infer:infer", &c, NULL), 0);
+    /* The opponent model's weight of a miss, in percent: "infer" is 25. */
+    assert_int_equal(ddz_search_config_parse("search:infer", &c, NULL), 0);
+    assert_true(c.infer && c.infer_eps == 0.25);
+    assert_int_equal(ddz_search_config_parse("search:0/70:infer50", &c, NULL), 0);
+    assert_true(c.infer && c.infer_eps == 0.5 && c.samples == 70);
+    assert_int_equal(ddz_search_config_parse("search:infer100", &c, NULL), 0);
+    assert_true(c.infer && c.infer_eps == 1.0);
+    assert_int_not_equal(ddz_search_config_parse("search:infer0", &c, NULL), 0);
+    assert_int_not_equal(ddz_search_config_parse("search:infer101", &c, NULL), 0);
+    assert_int_not_equal(ddz_search_config_parse("search:infer:infer50", &c, NULL), 0);
+    assert_int_not_equal(ddz_search_config_parse("search:infer50:infer", &c, NULL), 0);
     assert_int_not_equal(ddz_search_config_parse("search:bid:bid", &c, NULL), 0);
     assert_int_not_equal(ddz_search_config_parse("search:bids", &c, NULL), 0);
     assert_false(ddz_search_default().bid_playouts);
@@ -501,6 +512,7 @@ static void level_names_with_options_known_answers(void **state)
         {"expert:adp:500", "search:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:adp:500/100", 500, 100},
         {"expert:bid:adp", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:adp", 800, 100},
         {"expert:noise0:playouts1", "search:800/100:infer:points25:bids55/55/55:appredouble50/50:bid:noise0:playouts1", 800, 100},
+        {"expert:infer50", "search:800/100:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:infer50", 800, 100},
         {"expert:200/100:noise30:playouts4", "search:infer:points25:bids55/55/55:appredouble50/50:bid:200/100:noise30:playouts4", 200, 100},
         {"hard:noise30:playouts4", "search:50:bids55/55/55:appredouble50/50:bid:noise30:playouts4", 50, 400},
         {"expert:points1", "search:800/100:infer:noise30:playouts4:bids55/55/55:appredouble50/50:bid:points1", 800, 100},
@@ -878,7 +890,8 @@ static void search_with_a_sample_budget_is_reproducible(void **state)
         "{\"type\":\"play\",\"rules\":\"douzero\",\"seat\":1,\"landlord\":0,\"hand\":\"3455789QQQKKAA2BR\","
         "\"bottom\":\"346\",\"history\":[[0,\"33444\"]],\"seed\":5}";
     static const char *const NAMES[] = {"search:0/60:infer", "search:0/60:adp", "search:0/60:infer:adp",
-                                        "search:0/60:noise30:playouts2", "search:0/20:extra80:infer:noise30"};
+                                        "search:0/60:noise30:playouts2", "search:0/20:extra80:infer:noise30",
+                                        "search:0/40:mix50:noise30:playouts2"};
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) {
         char *first = NULL, *again = NULL;
         assert_int_equal(ddz_engine_answer(REQ, strlen(REQ), NAMES[i], &first), 0);
@@ -1012,6 +1025,75 @@ static void candidates_are_capped_by_cand(void **state)
     free(g);
 }
 
+/* :mixP: each seat of a play-out is played by planner instead of the rule policy P% of the
+ * time, the seats drawn from the play-out's own seed. Off (mix0, the default) the search's
+ * values are those of a search without the option to the last bit; at mix100 every play-out
+ * is planner's, and the values differ in most decisions. Positions of rule self-play games. */
+static void mix_plays_out_with_planner(void **state)
+{
+    (void)state;
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    DdzRng rng;
+    ddz_rng_seed(&rng, 0x313E);
+    static const char *const NAMES[] = {"search:0/20:solve0", "search:0/20:solve0:mix0", "search:0/20:solve0:mix100"};
+    int decisions = 0, differ = 0;
+    for (int k = 0; k < 3; k++) {
+        DdzAgent rule[3];
+        DdzError err;
+        for (int s = 0; s < 3; s++)
+            assert_int_equal(ddz_ai_agent_new(&rule[s], "rule", (uint64_t)s, &err), 0);
+        ddz_game_new(g, &opt, &rng, 0);
+        DdzAction bid = ddz_action_bid(0, 3);
+        assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
+        while (g->phase == DDZ_PHASE_PLAY) {
+            DdzView v;
+            ddz_game_view(g, g->turn, &v);
+            double value[3][DDZ_MAX_MOVES + 1];
+            int nc[3];
+            for (int n = 0; n < 3; n++) {
+                DdzAgent a;
+                DdzAction act;
+                DdzMove cand[DDZ_MAX_MOVES + 1];
+                int chosen;
+                assert_int_equal(ddz_ai_agent_new(&a, NAMES[n], 7, &err), 0);
+                assert_int_equal(a.act(a.state, &v, &act), 0);
+                nc[n] = ddz_search_last(&a, cand, value[n], &chosen);
+                ddz_agent_free(&a);
+            }
+            assert_int_equal(nc[0], nc[1]);
+            assert_int_equal(nc[0], nc[2]);
+            if (nc[0] > 0) {
+                decisions++;
+                bool same = true;
+                for (int i = 0; i < nc[0]; i++) {
+                    assert_true(value[0][i] == value[1][i]);
+                    same = same && value[0][i] == value[2][i];
+                }
+                differ += !same;
+            }
+            assert_int_equal(ddz_agent_step(&rule[g->turn], g, &err), 0);
+        }
+        for (int s = 0; s < 3; s++)
+            ddz_agent_free(&rule[s]);
+    }
+    printf("mix100: values differ from the rule play-outs' in %d of %d decisions\n", differ, decisions);
+    assert_true(decisions > 20);
+    assert_true(differ * 2 > decisions);
+    DdzSearchConfig c;
+    assert_int_equal(ddz_search_config_parse("search:mix25:0/100", &c, NULL), 0);
+    assert_int_equal(c.mix, 25);
+    assert_int_equal(ddz_search_config_parse("search", &c, NULL), 0);
+    assert_int_equal(c.mix, 0);
+    static const char *const BAD[] = {"search:mix", "search:mix101", "search:mix-1", "search:mix5:mix5"};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
+        if (ddz_search_config_parse(BAD[i], &c, NULL) == 0)
+            fail_msg("%s was accepted", BAD[i]);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1035,6 +1117,7 @@ int main(void)
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
         cmocka_unit_test(extra_samples_go_to_close_decisions),
         cmocka_unit_test(candidates_are_capped_by_cand),
+        cmocka_unit_test(mix_plays_out_with_planner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -67,6 +67,8 @@ typedef struct DdzSearchConfig {
     int last_at;          /* with bid_playouts, the last to speak after two passes (a pass
                            * redeals): from which it bids (at least 1) or calls; -1 (default):
                            * as anyone */
+    int mix;              /* percent: each seat of a play-out is played by planner instead of the
+                             policy this often (default 0) */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);

@@ -20,6 +20,7 @@ typedef struct Search {
     DdzSearchConfig cfg;
     DdzRng rng;
     DdzAgent policy[DDZ_SEAT_NB]; /* play-out policy, one per seat */
+    DdzAgent alt[DDZ_SEAT_NB];    /* with cfg.mix: the other play-out policy (planner) */
     DdzGame world;
     DdzSolver *solver;            /* endgames, made with the agent (else on first use) */
     DdzMove moves[DDZ_MAX_MOVES + 1];
@@ -41,7 +42,7 @@ typedef struct Search {
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0, 0,
-                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0};
     return c;
 }
 
@@ -100,7 +101,7 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
     bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
-    bool rob = false, over = false, last = false, value = false, cand = false;
+    bool rob = false, over = false, last = false, value = false, cand = false, mix = false;
     /* The thresholds written "A/B" or "A/B/C" (parse_at), each at most once. */
     struct {
         const char *prefix;
@@ -152,6 +153,9 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!value && number_option(word, "value", 0, 100, &num)) {
                 cfg->value = (int)num;
                 value = true;
+            } else if (!mix && number_option(word, "mix", 0, 100, &num)) {
+                cfg->mix = (int)num;
+                mix = true;
             } else if (!cand && number_option(word, "cand", 1, DDZ_MAX_MOVES, &num)) {
                 cfg->candidates = (int)num;
                 cand = true;
@@ -169,6 +173,9 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
                 policy = true;
             } else if (!strcmp(word, "infer") && !cfg->infer) {
                 cfg->infer = true;
+            } else if (!cfg->infer && number_option(word, "infer", 1, 100, &num)) {
+                cfg->infer = true;
+                cfg->infer_eps = num / 100.0;
             } else if (!strcmp(word, "bid") && !bid) {
                 cfg->bid_playouts = bid = true;
             } else if (!solve && number_option(word, "solve", 0, 54, &num)) {
@@ -209,8 +216,8 @@ bad:
         else
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.20s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP][:extraN][:valueV][:candN][:bidsA/B/C][:robR][:overT][:lastT][:[app][re]doubleA/B] "
+                 "agent '%.20s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer[E]][:solveN][:bid][:rule-vN|:student][:noiseP]"
+                 "[:playoutsK][:priorP][:pointsP][:extraN][:valueV][:candN][:mixP][:bidsA/B/C][:robR][:overT][:lastT][:[app][re]doubleA/B] "
                  "(ddz help arena)",
                  shown, (int)wlen, word);
     }
@@ -425,8 +432,14 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
     if (se->noisy)
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             ddz_rule_agent_set_noise(&se->policy[s], se->cfg.noise * 10, noise_seed * 3 + (uint64_t)s);
+    /* With cfg.mix, each seat's play-out is the other policy's that often, drawn from the
+     * play-out's seed: the same seats for every candidate of a world. */
+    DdzAgent *by[DDZ_SEAT_NB];
+    uint64_t x = noise_seed ^ 0x6D6978ull;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        by[s] = se->cfg.mix > 0 && (int)(ddz_rng_splitmix(&x) % 100) < se->cfg.mix ? &se->alt[s] : &se->policy[s];
     while (g->phase == DDZ_PHASE_PLAY)
-        if (ddz_agent_step(&se->policy[g->turn], g, NULL) != 0)
+        if (ddz_agent_step(by[g->turn], g, NULL) != 0)
             break;
     if (se->noisy)
         for (int s = 0; s < DDZ_SEAT_NB; s++)
@@ -944,8 +957,10 @@ int ddz_search_last_samples(const DdzAgent *a)
 static void search_free(void *state)
 {
     Search *se = state;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
         ddz_agent_free(&se->policy[s]);
+        ddz_agent_free(&se->alt[s]);
+    }
     ddz_solver_free(se->solver);
     free(se->seen);
     free(se);
@@ -972,12 +987,12 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
     if (se->cfg.candidates < 1 || se->cfg.candidates > DDZ_MAX_MOVES)
         se->cfg.candidates = DDZ_MAX_MOVES;
     ddz_rng_seed(&se->rng, seed);
+    memset(se->policy, 0, sizeof se->policy);
+    memset(se->alt, 0, sizeof se->alt);
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (ddz_ai_agent_new(&se->policy[s], cfg->policy, seed * 7 + (uint64_t)s + 1, err) != 0) {
-            for (int k = 0; k < s; k++)
-                ddz_agent_free(&se->policy[k]);
-            ddz_solver_free(se->solver);
-            free(se);
+        if (ddz_ai_agent_new(&se->policy[s], cfg->policy, seed * 7 + (uint64_t)s + 1, err) != 0 ||
+            (se->cfg.mix > 0 && ddz_ai_agent_new(&se->alt[s], "planner", seed * 11 + (uint64_t)s + 1, err) != 0)) {
+            search_free(se);
             return -1;
         }
     se->noisy = cfg->noise > 0 && !strncmp(cfg->policy, "rule", 4);
