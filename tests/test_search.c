@@ -1028,7 +1028,9 @@ static void candidates_are_capped_by_cand(void **state)
 /* :mixP: each seat of a play-out is played by planner instead of the rule policy P% of the
  * time, the seats drawn from the play-out's own seed. Off (mix0, the default) the search's
  * values are those of a search without the option to the last bit; at mix100 every play-out
- * is planner's, and the values differ in most decisions. Positions of rule self-play games. */
+ * is planner's, and the values differ in most decisions. :mixoppP mixes only the searcher's
+ * opponents' seats: at mixopp100 the values differ from both in most decisions. Positions
+ * of rule self-play games. */
 static void mix_plays_out_with_planner(void **state)
 {
     (void)state;
@@ -1038,8 +1040,10 @@ static void mix_plays_out_with_planner(void **state)
     opt.rules = DDZ_RULES_DOUZERO;
     DdzRng rng;
     ddz_rng_seed(&rng, 0x313E);
-    static const char *const NAMES[] = {"search:0/20:solve0", "search:0/20:solve0:mix0", "search:0/20:solve0:mix100"};
-    int decisions = 0, differ = 0;
+    static const char *const NAMES[] = {"search:0/20:solve0", "search:0/20:solve0:mix0", "search:0/20:solve0:mix100",
+                                        "search:0/20:solve0:mixopp100", "search:0/20:solve0:mixopp0"};
+    enum { N = sizeof NAMES / sizeof NAMES[0] };
+    int decisions = 0, differ = 0, differ_opp = 0, differ_all = 0;
     for (int k = 0; k < 3; k++) {
         DdzAgent rule[3];
         DdzError err;
@@ -1051,9 +1055,9 @@ static void mix_plays_out_with_planner(void **state)
         while (g->phase == DDZ_PHASE_PLAY) {
             DdzView v;
             ddz_game_view(g, g->turn, &v);
-            double value[3][DDZ_MAX_MOVES + 1];
-            int nc[3];
-            for (int n = 0; n < 3; n++) {
+            double value[N][DDZ_MAX_MOVES + 1];
+            int nc[N];
+            for (int n = 0; n < N; n++) {
                 DdzAgent a;
                 DdzAction act;
                 DdzMove cand[DDZ_MAX_MOVES + 1];
@@ -1063,16 +1067,21 @@ static void mix_plays_out_with_planner(void **state)
                 nc[n] = ddz_search_last(&a, cand, value[n], &chosen);
                 ddz_agent_free(&a);
             }
-            assert_int_equal(nc[0], nc[1]);
-            assert_int_equal(nc[0], nc[2]);
+            for (int n = 1; n < N; n++)
+                assert_int_equal(nc[0], nc[n]);
             if (nc[0] > 0) {
                 decisions++;
-                bool same = true;
+                bool same = true, same_opp = true, same_all = true;
                 for (int i = 0; i < nc[0]; i++) {
                     assert_true(value[0][i] == value[1][i]);
+                    assert_true(value[0][i] == value[4][i]);
                     same = same && value[0][i] == value[2][i];
+                    same_opp = same_opp && value[0][i] == value[3][i];
+                    same_all = same_all && value[2][i] == value[3][i];
                 }
                 differ += !same;
+                differ_opp += !same_opp;
+                differ_all += !same_all;
             }
             assert_int_equal(ddz_agent_step(&rule[g->turn], g, &err), 0);
         }
@@ -1080,14 +1089,23 @@ static void mix_plays_out_with_planner(void **state)
             ddz_agent_free(&rule[s]);
     }
     printf("mix100: values differ from the rule play-outs' in %d of %d decisions\n", differ, decisions);
+    printf("mixopp100: from the rule play-outs' in %d, from mix100's in %d\n", differ_opp, differ_all);
     assert_true(decisions > 20);
     assert_true(differ * 2 > decisions);
+    assert_true(differ_opp * 2 > decisions);
+    assert_true(differ_all * 2 > decisions);
     DdzSearchConfig c;
     assert_int_equal(ddz_search_config_parse("search:mix25:0/100", &c, NULL), 0);
     assert_int_equal(c.mix, 25);
+    assert_false(c.mix_opponents);
+    assert_int_equal(ddz_search_config_parse("search:0/100:mixopp25", &c, NULL), 0);
+    assert_int_equal(c.mix, 25);
+    assert_true(c.mix_opponents);
     assert_int_equal(ddz_search_config_parse("search", &c, NULL), 0);
     assert_int_equal(c.mix, 0);
-    static const char *const BAD[] = {"search:mix", "search:mix101", "search:mix-1", "search:mix5:mix5"};
+    assert_false(c.mix_opponents);
+    static const char *const BAD[] = {"search:mix",        "search:mix101",      "search:mix-1",  "search:mix5:mix5",
+                                      "search:mix5:mixopp5", "search:mixopp101", "search:mixopp", "search:mixopp5:mix5"};
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
         if (ddz_search_config_parse(BAD[i], &c, NULL) == 0)
             fail_msg("%s was accepted", BAD[i]);

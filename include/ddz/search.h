@@ -69,6 +69,8 @@ typedef struct DdzSearchConfig {
                            * as anyone */
     int mix;              /* percent: each seat of a play-out is played by planner instead of the
                              policy this often (default 0) */
+    bool mix_opponents;   /* :mixoppP: only the searcher's opponents' seats are mixed; its own
+                           * side is always the policy */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);

@@ -42,7 +42,7 @@ typedef struct Search {
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0, 0,
-                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false};
     return c;
 }
 
@@ -156,6 +156,9 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!mix && number_option(word, "mix", 0, 100, &num)) {
                 cfg->mix = (int)num;
                 mix = true;
+            } else if (!mix && number_option(word, "mixopp", 0, 100, &num)) {
+                cfg->mix = (int)num;
+                cfg->mix_opponents = mix = true;
             } else if (!cand && number_option(word, "cand", 1, DDZ_MAX_MOVES, &num)) {
                 cfg->candidates = (int)num;
                 cand = true;
@@ -433,11 +436,16 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             ddz_rule_agent_set_noise(&se->policy[s], se->cfg.noise * 10, noise_seed * 3 + (uint64_t)s);
     /* With cfg.mix, each seat's play-out is the other policy's that often, drawn from the
-     * play-out's seed: the same seats for every candidate of a world. */
+     * play-out's seed: the same seats for every candidate of a world; with mix_opponents
+     * only the seats of the other side. */
     DdzAgent *by[DDZ_SEAT_NB];
     uint64_t x = noise_seed ^ 0x6D6978ull;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        by[s] = se->cfg.mix > 0 && (int)(ddz_rng_splitmix(&x) % 100) < se->cfg.mix ? &se->alt[s] : &se->policy[s];
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        bool mixed = se->cfg.mix > 0 && (int)(ddz_rng_splitmix(&x) % 100) < se->cfg.mix;
+        if (se->cfg.mix_opponents && (s == g->landlord) == (seat == g->landlord))
+            mixed = false;
+        by[s] = mixed ? &se->alt[s] : &se->policy[s];
+    }
     while (g->phase == DDZ_PHASE_PLAY)
         if (ddz_agent_step(by[g->turn], g, NULL) != 0)
             break;
