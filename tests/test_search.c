@@ -499,26 +499,29 @@ static void level_names_with_options_known_answers(void **state)
         const char *name, *want;
         int time_ms, samples;
     } T[] = {
-        {"expert", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid", 800, 100},
+        {"expert", "search:800/100:infer:noise30:playouts4:points25:mixopp25:bids55/55/55:appredouble50/50:bid", 800, 100},
         {"hard", "search:50:bids55/55/55:appredouble50/50:bid", 50, 400},
         {"hard:adp", "search:50:bids55/55/55:appredouble50/50:bid:adp", 50, 400},
-        {"expert:1000", "search:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:1000/100", 1000, 100},
-        {"expert:0", "search:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:0/100", 0, 100},
-        {"expert:0/400", "search:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:0/400", 0, 400},
-        {"expert:wp:300:noise10", "search:infer:playouts4:points25:bids55/55/55:appredouble50/50:bid:wp:300/100:noise10", 300, 100},
+        {"expert:1000", "search:infer:noise30:playouts4:points25:mixopp25:bids55/55/55:appredouble50/50:bid:1000/100", 1000, 100},
+        {"expert:0", "search:infer:noise30:playouts4:points25:mixopp25:bids55/55/55:appredouble50/50:bid:0/100", 0, 100},
+        {"expert:0/400", "search:infer:noise30:playouts4:points25:mixopp25:bids55/55/55:appredouble50/50:bid:0/400", 0, 400},
+        {"expert:wp:300:noise10", "search:infer:playouts4:points25:mixopp25:bids55/55/55:appredouble50/50:bid:wp:300/100:noise10", 300, 100},
         {"hard:1000", "search:bids55/55/55:appredouble50/50:bid:1000", 1000, 2000},
         {"hard:20", "search:bids55/55/55:appredouble50/50:bid:20", 20, 400},
         {"hard:0/20:wp", "search:bids55/55/55:appredouble50/50:bid:0/20:wp", 0, 20},
-        {"expert:adp:500", "search:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:adp:500/100", 500, 100},
-        {"expert:bid:adp", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:adp", 800, 100},
-        {"expert:noise0:playouts1", "search:800/100:infer:points25:bids55/55/55:appredouble50/50:bid:noise0:playouts1", 800, 100},
-        {"expert:infer50", "search:800/100:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:infer50", 800, 100},
-        {"expert:200/100:noise30:playouts4", "search:infer:points25:bids55/55/55:appredouble50/50:bid:200/100:noise30:playouts4", 200, 100},
+        {"expert:adp:500", "search:infer:noise30:playouts4:points25:mixopp25:bids55/55/55:appredouble50/50:bid:adp:500/100", 500, 100},
+        {"expert:bid:adp", "search:800/100:infer:noise30:playouts4:points25:mixopp25:bids55/55/55:appredouble50/50:bid:adp", 800, 100},
+        {"expert:noise0:playouts1", "search:800/100:infer:points25:mixopp25:bids55/55/55:appredouble50/50:bid:noise0:playouts1", 800, 100},
+        {"expert:mix0", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:mix0", 800, 100},
+        {"expert:mixopp50", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:mixopp50", 800, 100},
+        {"expert:mix25", "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:mix25", 800, 100},
+        {"expert:infer50", "search:800/100:noise30:playouts4:points25:mixopp25:bids55/55/55:appredouble50/50:bid:infer50", 800, 100},
+        {"expert:200/100:noise30:playouts4", "search:infer:points25:mixopp25:bids55/55/55:appredouble50/50:bid:200/100:noise30:playouts4", 200, 100},
         {"hard:noise30:playouts4", "search:50:bids55/55/55:appredouble50/50:bid:noise30:playouts4", 50, 400},
-        {"expert:points1", "search:800/100:infer:noise30:playouts4:bids55/55/55:appredouble50/50:bid:points1", 800, 100},
-        {"expert:bids47/59/71", "search:800/100:infer:noise30:playouts4:points25:appredouble50/50:bid:bids47/59/71", 800, 100},
+        {"expert:points1", "search:800/100:infer:noise30:playouts4:mixopp25:bids55/55/55:appredouble50/50:bid:points1", 800, 100},
+        {"expert:bids47/59/71", "search:800/100:infer:noise30:playouts4:points25:mixopp25:appredouble50/50:bid:bids47/59/71", 800, 100},
         {"expert:appdouble60/80:appredouble55/75",
-         "search:800/100:infer:noise30:playouts4:points25:bids55/55/55:bid:appdouble60/80:appredouble55/75", 800, 100},
+         "search:800/100:infer:noise30:playouts4:points25:mixopp25:bids55/55/55:bid:appdouble60/80:appredouble55/75", 800, 100},
         {"normal", "rule", -1, -1},
         {"normal:1000", "normal:1000", -1, -1},
         {"search:0/5", "search:0/5", 0, 5},
@@ -536,12 +539,14 @@ static void level_names_with_options_known_answers(void **state)
         if (c.time_ms != T[i].time_ms || c.samples != T[i].samples)
             fail_msg("%s: time %d samples %d", T[i].name, c.time_ms, c.samples);
     }
-    /* expert's own search (issue 14): inferred worlds, four noisy play-outs a candidate. */
-    char got[96];
+    /* expert's own search (issue 14): inferred worlds, four noisy play-outs a candidate,
+     * planner on the opponents' seats of a quarter of them. */
+    char got[128];
     DdzSearchConfig c;
     assert_int_equal(ddz_ai_resolve_name("expert", got, sizeof got), 0);
     assert_int_equal(ddz_search_config_parse(got, &c, NULL), 0);
     assert_true(c.infer && c.noise == 30 && c.playouts == 4 && c.points == 25 && c.bid_playouts);
+    assert_true(c.mix == 25 && c.mix_opponents);
     assert_int_equal(ddz_ai_resolve_name("hard", got, sizeof got), 0);
     assert_int_equal(ddz_search_config_parse(got, &c, NULL), 0);
     assert_true(!c.infer && c.noise == 0 && c.playouts == 1 && c.points == 1 && c.bid_playouts);
