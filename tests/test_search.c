@@ -849,7 +849,7 @@ static void inference_weights_favour_the_true_deal(void **state)
     opt.rules = DDZ_RULES_DOUZERO;
     DdzRng rng;
     ddz_rng_seed(&rng, 0xFEED);
-    DdzSamplerEval with = {0, 0, 0, 0, 0, 0}, without = with;
+    DdzSamplerEval with = {0, 0, 0, 0, 0, 0, 0}, without = with;
     DdzSearchConfig on = ddz_search_default(), off = on;
     on.infer = true;
     off.infer = false;
@@ -1117,6 +1117,69 @@ static void mix_plays_out_with_planner(void **state)
     free(g);
 }
 
+/* :adapt's mixture tells the opponents apart: in games planner plays, the sampler's chance
+ * that an opponent plays as planner rises above its prior, in games the rule agent plays it
+ * falls below it; and on planner's games the mixture gives the true deal a higher likelihood
+ * than the rule agent's model alone. */
+static void adapt_tells_planner_from_the_rule_agent(void **state)
+{
+    (void)state;
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    DdzSearchConfig mixture, plain;
+    assert_int_equal(ddz_search_config_parse("search:infer:mixopp25:adapt", &mixture, NULL), 0);
+    assert_true(mixture.adapt && mixture.infer && mixture.mix_opponents && mixture.mix == 25);
+    assert_int_equal(ddz_search_config_parse("search:infer", &plain, NULL), 0);
+    static const char *const PLAYERS[] = {"planner", "rule"};
+    DdzSamplerEval sum[2][2];
+    memset(sum, 0, sizeof sum);
+    for (int p = 0; p < 2; p++) {
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0xADA7);
+        for (int k = 0; k < 6; k++) {
+            DdzAgent a[3];
+            DdzError err;
+            for (int s = 0; s < 3; s++)
+                assert_int_equal(ddz_ai_agent_new(&a[s], PLAYERS[p], (uint64_t)(k * 3 + s), &err), 0);
+            ddz_game_new(g, &opt, &rng, 0);
+            DdzAction bid = ddz_action_bid(0, 3);
+            assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
+            while (g->phase == DDZ_PHASE_PLAY) {
+                if (g->nhist >= 12 && g->nhist % 3 == 0) {
+                    ddz_search_sampler_eval(&mixture, g, g->turn, 40, (uint64_t)g->nhist, &sum[p][0]);
+                    ddz_search_sampler_eval(&plain, g, g->turn, 40, (uint64_t)g->nhist, &sum[p][1]);
+                }
+                assert_int_equal(ddz_agent_step(&a[g->turn], g, &err), 0);
+            }
+            for (int s = 0; s < 3; s++)
+                ddz_agent_free(&a[s]);
+        }
+        assert_true(sum[p][0].views > 20);
+        assert_int_equal(sum[p][0].views, sum[p][1].views);
+        assert_float_equal(sum[p][1].planner, 0, 1e-12); /* no mixture, no posterior */
+    }
+    double n0 = (double)sum[0][0].views, n1 = (double)sum[1][0].views;
+    printf("planner's games: chance of planner %.3f, true deal's log-likelihood gain %.2f (rule model %.2f)\n",
+           sum[0][0].planner / n0, sum[0][0].ll / n0, sum[0][1].ll / n0);
+    printf("rule's games: chance of planner %.3f, true deal's log-likelihood gain %.2f (rule model %.2f)\n",
+           sum[1][0].planner / n1, sum[1][0].ll / n1, sum[1][1].ll / n1);
+    assert_true(sum[0][0].planner / n0 > 0.35);
+    assert_true(sum[1][0].planner / n1 < 0.15);
+    assert_true(sum[0][0].ll / n0 > sum[0][1].ll / n0 + 0.5);
+    static const char *const BAD[] = {"search:adapt", "search:infer:adapt", "search:mixopp25:adapt",
+                                      "search:infer:mix25:adapt", "search:infer:mixopp0:adapt",
+                                      "search:infer:mixopp25:adapt:adapt"};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
+        if (ddz_search_config_parse(BAD[i], &mixture, NULL) == 0)
+            fail_msg("%s was accepted", BAD[i]);
+    DdzError err;
+    assert_int_equal(ddz_search_config_parse("search:infer:adapt", &mixture, &err), -1);
+    assert_non_null(strstr(err.msg, "needs :infer and :mixoppP"));
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1141,6 +1204,7 @@ int main(void)
         cmocka_unit_test(extra_samples_go_to_close_decisions),
         cmocka_unit_test(candidates_are_capped_by_cand),
         cmocka_unit_test(mix_plays_out_with_planner),
+        cmocka_unit_test(adapt_tells_planner_from_the_rule_agent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

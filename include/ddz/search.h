@@ -71,6 +71,10 @@ typedef struct DdzSearchConfig {
                              policy this often (default 0) */
     bool mix_opponents;   /* :mixoppP: only the searcher's opponents' seats are mixed; its own
                            * side is always the policy */
+    bool adapt;           /* :adapt (with :infer and :mixoppP): each opponent is planner with prior
+                           * mix percent or the policy; a sampled world is weighed by the chance
+                           * of their actions under that mixture, and its play-outs give each
+                           * opponent planner's seat with its chance after those actions */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);
@@ -134,12 +138,15 @@ int ddz_objective_parse(const char *name, DdzObjective *out);
  * the hidden cards (those of the other seats not known from the view) each sample puts in
  * the right seat, averaged plainly and by weight; ll: log(w(true deal) / mean w(samples)), the
  * log-likelihood gain of the true deal over uniform sampling (0 without infer); ess: the
- * effective share of samples, (sum w)^2 / (n sum w^2). Returns 0, or -1 when the view has no
+ * effective share of samples, (sum w)^2 / (n sum w^2); with cfg->adapt the weights are the
+ * mixture's (DdzSearchConfig.adapt) and planner its posterior. Returns 0, or -1 when the view has no
  * hidden cards or the search agent could not be made. Deterministic for a given seed. */
 typedef struct DdzSamplerEval {
     long views;
     double acc_uniform, acc_weighted, ll, ess;
-    double ms;  /* time spent drawing, rebuilding and weighing, in ms */
+    double ms;      /* time spent drawing, rebuilding and weighing, in ms */
+    double planner; /* with cfg->adapt: the opponents' chance of playing as planner after their
+                     * actions, averaged over them and over the samples by weight (else 0) */
 } DdzSamplerEval;
 int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
                             DdzSamplerEval *sum);

@@ -37,12 +37,16 @@ typedef struct Search {
     double last_weight;              /* its samples' total weight */
     double *seen;                    /* with cfg.extra: each sample's values, nc a sample */
     size_t seen_cap;                 /* doubles seen holds */
+    int me;                          /* with cfg.adapt: the seat searching, while rebuilding */
+    int rmiss[DDZ_SEAT_NB];          /* and each opponent's actions in the world rebuilt that the */
+    int pmiss[DDZ_SEAT_NB];          /* policy (rmiss) and planner (pmiss) would not have taken */
+    double q[DDZ_SEAT_NB];           /* the chance each seat plays as planner there (play-outs) */
 } Search;
 
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0, 0,
-                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false, false};
     return c;
 }
 
@@ -179,6 +183,8 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!cfg->infer && number_option(word, "infer", 1, 100, &num)) {
                 cfg->infer = true;
                 cfg->infer_eps = num / 100.0;
+            } else if (!strcmp(word, "adapt") && !cfg->adapt) {
+                cfg->adapt = true;
             } else if (!strcmp(word, "bid") && !bid) {
                 cfg->bid_playouts = bid = true;
             } else if (!solve && number_option(word, "solve", 0, 54, &num)) {
@@ -207,8 +213,16 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
         }
         opts += len;
     }
-    if (!*opts)
+    /* The mixture needs the opponent model and planner's share of the opponents. */
+    if (!*opts && (!cfg->adapt || (cfg->infer && cfg->mix_opponents && cfg->mix > 0)))
         return 0;
+    if (!*opts && err) {
+        snprintf(err->msg, sizeof err->msg,
+                 "agent '%.40s': :adapt weighs the opponents as the policy or planner: it needs :infer and "
+                 ":mixoppP with P from 1 (ddz help arena)",
+                 shown);
+        return -1;
+    }
 bad:
     if (err) {
         /* A level ("expert:1000:500") is written with its own name before the options. */
@@ -219,9 +233,9 @@ bad:
         else
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.20s': write %.*s[:MS[/SAMPLES]][:wp|:adp][:infer[E]][:solveN][:bid][:rule-vN|:student][:noiseP]"
-                 "[:playoutsK][:priorP][:pointsP][:extraN][:valueV][:candN][:mixP][:bidsA/B/C][:robR][:overT][:lastT][:[app][re]doubleA/B] "
-                 "(ddz help arena)",
+                 "agent '%.20s': write %.*s[:MS[/SAMPLES]][:OPT]... (OPT: wp adp infer[E] adapt solveN bid rule-vN "
+                 "student noiseP playoutsK priorP pointsP extraN valueV candN mixP mixoppP bidsA/B/C robR overT lastT "
+                 "[app][re]doubleA/B; ddz help arena)",
                  shown, (int)wlen, word);
     }
     return -1;
@@ -296,19 +310,32 @@ void ddz_search_sample(const DdzView *v, DdzRng *rng, DdzCards hands[DDZ_SEAT_NB
     /* Before the landlord is known the three bottom cards are unseen too: they stay out. */
 }
 
-/* Whether the policy, in the other seat's place in world w, would have taken action a: the
- * opponent model behind the sample weights. */
-static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
+/* Whether agent, in the view ov of the seat that acted, would have taken action a. */
+static bool agent_agrees(DdzAgent *agent, const DdzView *ov, const DdzAction *a)
 {
-    Search *se = ctx;
-    DdzView ov;
     DdzAction mine;
-    ddz_game_view(w, a->seat, &ov);
-    if (se->policy[a->seat].act(se->policy[a->seat].state, &ov, &mine) != 0 || mine.kind != a->kind)
+    if (agent->act(agent->state, ov, &mine) != 0 || mine.kind != a->kind)
         return false;
     if (a->kind == DDZ_ACT_PLAY)
         return mine.move.type == a->move.type && mine.move.ranks == a->move.ranks;
     return mine.value == a->value;
+}
+
+/* Whether the policy, in the other seat's place in world w, would have taken action a: the
+ * opponent model behind the sample weights. With cfg.adapt an opponent's action is tallied
+ * against both of the mixture's programs (se->rmiss, se->pmiss) and weighed by
+ * world_log_weight, not counted here. */
+static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
+{
+    Search *se = ctx;
+    DdzView ov;
+    ddz_game_view(w, a->seat, &ov);
+    bool rule = agent_agrees(&se->policy[a->seat], &ov, a);
+    if (!se->cfg.adapt || se->me < 0 || (a->seat == w->landlord) == (se->me == w->landlord))
+        return rule;
+    se->rmiss[a->seat] += !rule;
+    se->pmiss[a->seat] += !agent_agrees(&se->alt[a->seat], &ov, a);
+    return true;
 }
 
 int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards now[DDZ_SEAT_NB],
@@ -347,7 +374,35 @@ int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards now[DDZ_SE
  * model when the search infers. */
 static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB])
 {
+    /* With cfg.adapt, the opponents are known once the landlord is: their actions of the
+     * play (and of the bidding before it) are tallied against both programs. */
+    se->me = v->landlord < DDZ_SEAT_NB ? v->seat : -1;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        se->rmiss[s] = se->pmiss[s] = 0;
     return ddz_search_world(&se->world, v, now, se->cfg.infer ? policy_agrees : NULL, se);
+}
+
+/* With cfg.adapt, the log of the chance of the others' actions in the world just rebuilt
+ * (misses: those of the searcher's partner, and the policy's misses beyond them): each
+ * decision a program would not have made there is worth infer_eps; each opponent is planner
+ * with prior cfg.mix percent, else the policy. Sets se->q, each opponent's chance of being
+ * planner after its actions there. */
+static double world_log_weight(Search *se, int misses)
+{
+    double le = log(se->cfg.infer_eps), prior = se->cfg.mix / 100.0, lw = misses * le;
+    const DdzGame *g = &se->world;
+    for (int s = 0; s < DDZ_SEAT_NB; s++) {
+        se->q[s] = 0;
+        if (se->me < 0 || (s == g->landlord) == (se->me == g->landlord))
+            continue;
+        /* log((1 - prior) e^r + prior e^p), r and p the log chances under each program */
+        double r = se->rmiss[s] * le + log(1 - prior), p = se->pmiss[s] * le + log(prior);
+        double top = r > p ? r : p;
+        double sum = top + log(exp(r - top) + exp(p - top));
+        se->q[s] = exp(p - sum);
+        lw += sum;
+    }
+    return lw;
 }
 
 /* The value of one world's end to `seat`: won tells whether its side won; value is what
@@ -441,7 +496,10 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
     DdzAgent *by[DDZ_SEAT_NB];
     uint64_t x = noise_seed ^ 0x6D6978ull;
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        bool mixed = se->cfg.mix > 0 && (int)(ddz_rng_splitmix(&x) % 100) < se->cfg.mix;
+        uint64_t draw = ddz_rng_splitmix(&x);
+        bool mixed = se->cfg.mix > 0 && (int)(draw % 100) < se->cfg.mix;
+        if (se->cfg.adapt) /* the opponent's chance of being planner in this world */
+            mixed = (double)(draw >> 11) * 0x1p-53 < se->q[s];
         if (se->cfg.mix_opponents && (s == g->landlord) == (seat == g->landlord))
             mixed = false;
         by[s] = mixed ? &se->alt[s] : &se->policy[s];
@@ -841,7 +899,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     /* Step 2. Sample worlds until the budget is spent; every candidate sees every world. */
     DdzObjective obj = objective_for(se->cfg.objective, v->opt.rules);
     int samples = 0, attempts = 0, fewest = -1;
-    double weight = 0;
+    double weight = 0, best_lw = 0;
     DdzCards hands[DDZ_SEAT_NB];
     Budget budget = budget_begin(start, se->cfg.time_ms);
     se->deadline = budget_deadline(&budget);
@@ -860,10 +918,18 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
          * play-out per candidate, so every kept world counts fully. After 8 draws per sample
          * wanted, every world is kept (with its weight). */
         double w = 1.0;
-        if (se->cfg.infer) {
+        if (se->cfg.adapt) {
+            /* The same with the mixture's weight, relative to the likeliest world seen. */
+            double lw = world_log_weight(se, misses);
+            if (attempts == 0 || lw > best_lw)
+                best_lw = lw;
+            w = exp(lw - best_lw);
+        } else if (se->cfg.infer) {
             if (fewest < 0 || misses < fewest)
                 fewest = misses;
             w = sample_weight(se, misses - fewest);
+        }
+        if (se->cfg.infer) {
             if (++attempts <= 8 * se->cfg.samples) {
                 if (w < 1.0 && (double)(ddz_rng_next(&se->rng) >> 11) * 0x1p-53 >= w) {
                     /* Rejected draws take no step, so the check between samples does not
@@ -1032,18 +1098,23 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
     Search *se = a.state;
     double t0 = now_ms();
     int true_misses = rebuild(se, &v, g->hand);
-    double w_true = sample_weight(se, true_misses < 0 ? 0 : true_misses);
-    double sw = 0, sw2 = 0, acc = 0, accw = 0;
+    double w_true = c.adapt ? exp(world_log_weight(se, true_misses < 0 ? 0 : true_misses))
+                            : sample_weight(se, true_misses < 0 ? 0 : true_misses);
+    double sw = 0, sw2 = 0, acc = 0, accw = 0, planner = 0;
+    int opponents = se->me < 0 ? 0 : se->me == v.landlord ? 2 : 1;
     for (int i = 0; i < samples; i++) {
         ddz_search_sample(&v, &se->rng, hands);
         int misses = rebuild(se, &v, hands);
-        double w = misses < 0 ? 0 : sample_weight(se, misses), right = 0;
+        double w = misses < 0 ? 0 : c.adapt ? exp(world_log_weight(se, misses)) : sample_weight(se, misses);
+        double right = 0;
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             if (s != seat)
                 right += ddz_cards_size(hands[s] & g->hand[s] & hidden);
         right /= nhidden;
         acc += right;
         accw += w * right;
+        if (c.adapt && misses >= 0 && opponents > 0)
+            planner += w * (se->q[0] + se->q[1] + se->q[2]) / opponents;
         sw += w;
         sw2 += w * w;
     }
@@ -1052,6 +1123,7 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
     sum->acc_weighted += sw > 0 ? accw / sw : acc / samples;
     sum->ll += sw > 0 ? log(w_true / (sw / samples)) : 0;
     sum->ess += sw2 > 0 ? sw * sw / (samples * sw2) : 0;
+    sum->planner += sw > 0 ? planner / sw : 0;
     sum->ms += now_ms() - t0;
     ddz_agent_free(&a);
     return 0;

@@ -374,7 +374,7 @@ static void bench_solve(Bench *b, int count)
  * uniform and weighed by the rule agent's model of the others (ε = eps per decision it would
  * not have made); the share of hidden cards each puts right, the log-likelihood gain of the
  * true deal and the effective sample share. Deterministic. */
-static void bench_sampler(Bench *b, const char *players, double eps, long games)
+static void bench_sampler(Bench *b, const char *players, double eps, int adapt, long games)
 {
     DdzOptions opt = ddz_options_default();
     opt.rules = b->rules;
@@ -384,7 +384,11 @@ static void bench_sampler(Bench *b, const char *players, double eps, long games)
     DdzSearchConfig cfg = ddz_search_default();
     cfg.infer = true;
     cfg.infer_eps = eps;
-    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0};
+    if (adapt > 0) { /* the mixture of :mixoppP:adapt, planner's prior `adapt` percent */
+        cfg.mix = adapt;
+        cfg.mix_opponents = cfg.adapt = true;
+    }
+    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0, 0};
     for (long k = 0; g && k < games; k++) {
         DdzAgent ag[DDZ_SEAT_NB];
         int made = 0;
@@ -413,6 +417,9 @@ static void bench_sampler(Bench *b, const char *players, double eps, long games)
            "uniform, %.4f weighted; log-likelihood gain of the true deal %+.3f; effective samples %.3f; %.3f ms/sample\n",
            games, players, sum.views, eps, sum.acc_uniform / n, sum.acc_weighted / n, sum.ll / n, sum.ess / n,
            sum.ms / n / 100);
+    if (adapt > 0)
+        printf("sampler        planner's prior %d%%: the opponents' chance of playing as planner %.4f\n", adapt,
+               sum.planner / n);
     b->fingerprint = (b->fingerprint ^ (uint64_t)(sum.acc_weighted / n * 1e6)) * 0x100000001B3ull;
     free(g);
 }
@@ -511,7 +518,7 @@ int cmd_bench(int argc, char **argv)
     Bench b = {DDZ_RULES_STANDARD, 1, 0xCBF29CE484222325ull, NULL};
     const char *what = "all", *players = "rule", *agent = "expert:0/100";
     double eps = 0.25;
-    long games = 20;
+    long games = 20, adapt = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rules")) {
             if (cli_rules_option(argc, argv, &i, &b.rules) != 0)
@@ -532,6 +539,10 @@ int cmd_bench(int argc, char **argv)
             char *end;
             if (i + 1 >= argc || (eps = strtod(argv[++i], &end), *end) || !(eps > 0 && eps <= 1))
                 return cli_fail("bench: --eps needs a number above 0, at most 1");
+        } else if (!strcmp(argv[i], "--adapt")) {
+            char *end;
+            if (i + 1 >= argc || (adapt = strtol(argv[++i], &end, 10), *end) || adapt < 1 || adapt > 100)
+                return cli_fail("bench: --adapt needs planner's prior in percent, 1 to 100");
         } else if (!strcmp(argv[i], "--games")) {
             char *end;
             if (i + 1 >= argc || (games = strtol(argv[++i], &end, 10), *end) || games < 1)
@@ -571,7 +582,7 @@ int cmd_bench(int argc, char **argv)
     if (!strcmp(what, "solve"))
         bench_solve(&b, 200);
     if (!strcmp(what, "sampler"))
-        bench_sampler(&b, players, eps, games);
+        bench_sampler(&b, players, eps, (int)adapt, games);
     if (!strcmp(what, "engine") && bench_engine(&b, agent, games) != 0) {
         free(b.buf);
         return CLI_NO;

@@ -206,7 +206,10 @@ static const CliCommand COMMANDS[] = {
      "two standard errors), :valueV (each world also judged by the learned value of the\n"
      "position after the move, V% of the weight; 100: no play-outs), :candN (at most N\n"
      "candidate moves, the rest cut in hint order; default 24), :mixP (each seat of a play-out\n"
-     "played by planner P% of the time; :mixoppP, only the searcher's opponents' seats), with\n"
+     "played by planner P% of the time; :mixoppP, only the searcher's opponents' seats),\n"
+     ":adapt (with :infer and :mixoppP: each opponent is planner with prior P% or the rule\n"
+     "agent; a world is weighed by the mixture and its play-outs give each opponent planner's\n"
+     "seat with its chance after its actions there), with\n"
      ":bid the thresholds of win chance in hundredths it bids and doubles from: :bidsA/B/C\n"
      "(bids 1, 2, 3), :robR (call or rob), :overT (over another seat's bid or call), :lastT\n"
      "(last, after two passes), :doubleA/B (a farmer's x2, x4), :redoubleA/B (the landlord's),\n"
@@ -421,7 +424,7 @@ static const CliCommand COMMANDS[] = {
      "  --plot FILE.png   the same as a picture: latency and memory over time\n"},
     {"bench", cmd_bench,
      "ddz bench [movegen|classify|selfplay|maxmoves|solve|sampler|engine|all] [--rules P] [--seed N]\n"
-     "          [--players NAME] [--agent NAME] [--games N] [--eps E]",
+     "          [--players NAME] [--agent NAME] [--games N] [--eps E] [--adapt P]",
      "Deterministic benchmarks on one core: fixed seeds, the xoshiro256** generator, and a\n"
      "fingerprint that changes only when behaviour changes.\n"
      "  movegen     leading moves of 10,000 random 20-card and 17-card hands; following\n"
@@ -437,7 +440,10 @@ static const CliCommand COMMANDS[] = {
      "              played by --players NAME (default rule), seat 0 the landlord: at each\n"
      "              decision with a choice, 100 samples uniform and weighed by the opponent\n"
      "              model (ε --eps, default 0.25): the share of hidden cards placed right,\n"
-     "              the log-likelihood gain of the true deal, the effective samples\n"
+     "              the log-likelihood gain of the true deal, the effective samples; with\n"
+     "              --adapt P the opponents are weighed as :mixoppP:adapt weighs them (the\n"
+     "              rule agent or planner, planner's prior P%), and their chance of playing\n"
+     "              as planner after their actions is shown\n"
      "  engine      the engine protocol as a client uses it: --games N games (default 20),\n"
      "              bidding included, every decision a request line written from the\n"
      "              deciding seat's knowledge, answered by ddz engine's code with --agent\n"
