@@ -27,8 +27,17 @@
 #define PLANNER_BID_PLAYS 4 /* a hand that plans in this many plays bids on its high cards */
 #define NRANK 15
 
+/* Plans remembered by the hand they cut: 2^13 slots of 16 bytes, one per hash. */
+#define PLAN_MEMO_BITS 13
+
+typedef struct PlanMemo {
+    DdzRanks hand; /* 0: empty (no cards cost nothing and are never looked up) */
+    int cost;
+} PlanMemo;
+
 typedef struct Planner {
     DdzMove moves[DDZ_MAX_MOVES + 1];
+    PlanMemo *memo; /* made on first use; without memory every plan is cut again */
 } Planner;
 
 /* A plan being built: what is cut so far. */
@@ -147,6 +156,23 @@ int ddz_planner_cost(DdzRanks hand)
     return best;
 }
 
+/* ddz_planner_cost, remembered: the cost is a function of the hand alone, and a search that
+ * plays planner out (search.c's :mixP, :adapt) asks for the same hands again and again, in
+ * every candidate's play-outs of a world and in every world's replay of the history. */
+static int plan_cost(Planner *p, DdzRanks hand)
+{
+    if (!hand)
+        return 0;
+    if (!p->memo && !(p->memo = calloc((size_t)1 << PLAN_MEMO_BITS, sizeof *p->memo)))
+        return ddz_planner_cost(hand);
+    PlanMemo *slot = &p->memo[(hand * 0x9E3779B97F4A7C15ull) >> (64 - PLAN_MEMO_BITS)];
+    if (slot->hand != hand) {
+        slot->hand = hand;
+        slot->cost = ddz_planner_cost(hand);
+    }
+    return slot->cost;
+}
+
 /* The highest rank among the cards this seat has not seen (held by the others). */
 static int top_unseen(const DdzView *v)
 {
@@ -184,7 +210,7 @@ static int lead(Planner *p, const DdzView *v, int n)
         const DdzMove *m = &p->moves[i];
         if (m->size == size)
             return i; /* out */
-        int rest = ddz_planner_cost(hand - m->ranks);
+        int rest = plan_cost(p, hand - m->ranks);
         int cost = rest;
         if (ddz_move_is_bomb(m) && rest > 2 * PLAY_COST)
             cost += 60; /* a bomb leads only to finish */
@@ -212,14 +238,14 @@ static int follow(Planner *p, const DdzView *v, int n)
     if (is_partner(v, v->table_seat))
         return 0; /* the partner's trick stands */
     int them = v->count[v->table_seat];
-    int now = ddz_planner_cost(hand);
+    int now = plan_cost(p, hand);
     int slack = them <= 2 ? 3 * PLAY_COST : them <= 5 ? PLAY_COST : 0;
     int pick = 0, best = now + slack + 1;
     for (int i = 0; i < n; i++) {
         const DdzMove *m = &p->moves[i];
         if (m->type == DDZ_PASS)
             continue;
-        int rest = ddz_planner_cost(hand - m->ranks);
+        int rest = plan_cost(p, hand - m->ranks);
         if (ddz_move_is_bomb(m) && them > 4 && rest > 2 * PLAY_COST)
             continue; /* a bomb for an opponent near the end, or to finish */
         if (rest < best) {
@@ -231,7 +257,7 @@ static int follow(Planner *p, const DdzView *v, int n)
 }
 
 /* Bids and doubles: the plan and the high cards. */
-static int bid_value(const DdzView *v, int kind)
+static int bid_value(Planner *p, const DdzView *v, int kind)
 {
     uint8_t vals[4];
     int n = ddz_view_legal_values(v, kind, vals);
@@ -243,7 +269,7 @@ static int bid_value(const DdzView *v, int kind)
     int high = 2 * ddz_ranks_get(h, DDZ_RANK_2) + 3 * ddz_ranks_get(h, DDZ_RANK_BJ) + 4 * ddz_ranks_get(h, DDZ_RANK_RJ);
     for (int r = 0; r < DDZ_RANK_2; r++)
         high += ddz_ranks_get(h, (DdzRank)r) == 4 ? 5 : 0;
-    int plays = (ddz_planner_cost(h) + PLAY_COST / 2) / PLAY_COST;
+    int plays = (plan_cost(p, h) + PLAY_COST / 2) / PLAY_COST;
     int s = high - plays + PLANNER_BID_PLAYS;
     int want = v->opt.bid_mode == DDZ_BID_ROB ? s >= 1 : s >= 4 ? 3 : s >= 2 ? 2 : s >= 0 ? 1 : 0;
     return ddz_ai_value_at_most(vals, n, want);
@@ -254,7 +280,7 @@ static int planner_act(void *state, const DdzView *v, DdzAction *out)
     Planner *p = state;
     if (v->phase == DDZ_PHASE_BID || v->phase == DDZ_PHASE_DOUBLE) {
         int kind = v->phase == DDZ_PHASE_BID ? DDZ_ACT_BID : DDZ_ACT_DOUBLE;
-        int value = bid_value(v, kind);
+        int value = bid_value(p, v, kind);
         if (value < 0)
             return -1;
         *out = kind == DDZ_ACT_BID ? ddz_action_bid(v->seat, value) : ddz_action_double(v->seat, value);
@@ -272,14 +298,22 @@ static int planner_act(void *state, const DdzView *v, DdzAction *out)
     return 0;
 }
 
+static void planner_free(void *state)
+{
+    Planner *p = state;
+    free(p->memo);
+    free(p);
+}
+
 int ddz_planner_agent_new(DdzAgent *a, DdzError *err)
 {
     Planner *p = malloc(sizeof *p);
     if (!p)
         return ddz_error_set(err, 0, "out of memory");
+    p->memo = NULL;
     a->name = "planner";
     a->state = p;
     a->act = planner_act;
-    a->free = free;
+    a->free = planner_free;
     return 0;
 }
