@@ -1134,9 +1134,13 @@ static void adapt_tells_planner_from_the_rule_agent(void **state)
     assert_int_equal(ddz_search_config_parse("search:infer:mixopp25:adapt", &mixture, NULL), 0);
     assert_true(mixture.adapt && mixture.infer && mixture.mix_opponents && mixture.mix == 25);
     assert_int_equal(ddz_search_config_parse("search:infer", &plain, NULL), 0);
+    DdzSearchConfig tied;
+    assert_int_equal(ddz_search_config_parse("search:infer:mixopp25:adapt:tied", &tied, NULL), 0);
+    assert_true(tied.tied && !mixture.tied);
     static const char *const PLAYERS[] = {"planner", "rule"};
-    DdzSamplerEval sum[2][2];
+    DdzSamplerEval sum[2][2], lord[2][2]; /* lord: the landlord's views, untied and tied */
     memset(sum, 0, sizeof sum);
+    memset(lord, 0, sizeof lord);
     for (int p = 0; p < 2; p++) {
         DdzRng rng;
         ddz_rng_seed(&rng, 0xADA7);
@@ -1152,6 +1156,19 @@ static void adapt_tells_planner_from_the_rule_agent(void **state)
                 if (g->nhist >= 12 && g->nhist % 3 == 0) {
                     ddz_search_sampler_eval(&mixture, g, g->turn, 40, (uint64_t)g->nhist, &sum[p][0]);
                     ddz_search_sampler_eval(&plain, g, g->turn, 40, (uint64_t)g->nhist, &sum[p][1]);
+                    { /* a farmer has one opponent: tied changes nothing */
+                        DdzSamplerEval one, two;
+                        memset(&one, 0, sizeof one);
+                        memset(&two, 0, sizeof two);
+                        ddz_search_sampler_eval(&mixture, g, g->turn, 40, (uint64_t)g->nhist, &one);
+                        ddz_search_sampler_eval(&tied, g, g->turn, 40, (uint64_t)g->nhist, &two);
+                        assert_float_equal(one.planner, two.planner, 1e-12);
+                        assert_float_equal(one.ll, two.ll, 1e-12);
+                    }
+                }
+                if (g->nhist >= 12 && g->turn == g->landlord) {
+                    ddz_search_sampler_eval(&mixture, g, g->turn, 40, (uint64_t)g->nhist, &lord[p][0]);
+                    ddz_search_sampler_eval(&tied, g, g->turn, 40, (uint64_t)g->nhist, &lord[p][1]);
                 }
                 assert_int_equal(ddz_agent_step(&a[g->turn], g, &err), 0);
             }
@@ -1170,15 +1187,29 @@ static void adapt_tells_planner_from_the_rule_agent(void **state)
     assert_true(sum[0][0].planner / n0 > 0.35);
     assert_true(sum[1][0].planner / n1 < 0.15);
     assert_true(sum[0][0].ll / n0 > sum[0][1].ll / n0 + 0.5);
+    /* :tied: the landlord weighs both farmers' actions together, so the posterior moves
+     * further from the prior, towards the program that plays */
+    for (int p = 0; p < 2; p++) {
+        double n = (double)lord[p][0].views;
+        assert_true(n > 5);
+        printf("%s's games, the landlord's views: chance of planner %.3f, tied %.3f\n", PLAYERS[p],
+               lord[p][0].planner / n, lord[p][1].planner / n);
+    }
+    assert_true(lord[0][1].planner > lord[0][0].planner + 0.1 * (double)lord[0][0].views);
+    assert_true(lord[1][1].planner < 0.75 * lord[1][0].planner);
     static const char *const BAD[] = {"search:adapt", "search:infer:adapt", "search:mixopp25:adapt",
                                       "search:infer:mix25:adapt", "search:infer:mixopp0:adapt",
-                                      "search:infer:mixopp25:adapt:adapt"};
+                                      "search:infer:mixopp25:adapt:adapt", "search:infer:mixopp25:tied",
+                                      "search:infer:mixopp25:adapt:tied:tied"};
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
         if (ddz_search_config_parse(BAD[i], &mixture, NULL) == 0)
             fail_msg("%s was accepted", BAD[i]);
     DdzError err;
     assert_int_equal(ddz_search_config_parse("search:infer:adapt", &mixture, &err), -1);
     assert_non_null(strstr(err.msg, "needs :infer and :mixoppP"));
+    assert_int_equal(ddz_search_config_parse("search:infer:mixopp25:tied", &mixture, &err), -1);
+    assert_non_null(strstr(err.msg, ":tied"));
+    assert_non_null(strstr(err.msg, "needs :adapt"));
     free(g);
 }
 

@@ -75,6 +75,8 @@ typedef struct DdzSearchConfig {
                            * mix percent or the policy; a sampled world is weighed by the chance
                            * of their actions under that mixture, and its play-outs give each
                            * opponent planner's seat with its chance after those actions */
+    bool tied;            /* :tied (with :adapt): the landlord's two opponents are one program,
+                           * planner or the policy: their actions weigh one posterior together */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);

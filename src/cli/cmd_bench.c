@@ -374,7 +374,7 @@ static void bench_solve(Bench *b, int count)
  * uniform and weighed by the rule agent's model of the others (ε = eps per decision it would
  * not have made); the share of hidden cards each puts right, the log-likelihood gain of the
  * true deal and the effective sample share. Deterministic. */
-static void bench_sampler(Bench *b, const char *players, double eps, int adapt, long games)
+static void bench_sampler(Bench *b, const char *players, double eps, int adapt, bool tied, long games)
 {
     DdzOptions opt = ddz_options_default();
     opt.rules = b->rules;
@@ -387,8 +387,9 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
     if (adapt > 0) { /* the mixture of :mixoppP:adapt, planner's prior `adapt` percent */
         cfg.mix = adapt;
         cfg.mix_opponents = cfg.adapt = true;
+        cfg.tied = tied;
     }
-    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0, 0};
+    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0, 0}, lord = sum; /* lord: the landlord's views alone */
     for (long k = 0; g && k < games; k++) {
         DdzAgent ag[DDZ_SEAT_NB];
         int made = 0;
@@ -401,8 +402,12 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
         if (ok && ddz_game_apply(g, &bid, NULL) != 0)
             ok = false;
         while (ok && g->phase == DDZ_PHASE_PLAY) {
-            if (ddz_game_legal_moves(g, b->buf) > 1)
-                ddz_search_sampler_eval(&cfg, g, g->turn, 100, b->seed + (uint64_t)g->nhist * 131 + (uint64_t)k, &sum);
+            if (ddz_game_legal_moves(g, b->buf) > 1) {
+                uint64_t seed = b->seed + (uint64_t)g->nhist * 131 + (uint64_t)k;
+                ddz_search_sampler_eval(&cfg, g, g->turn, 100, seed, &sum);
+                if (g->turn == g->landlord)
+                    ddz_search_sampler_eval(&cfg, g, g->turn, 100, seed, &lord);
+            }
             ok = ddz_agent_step(&ag[g->turn], g, NULL) == 0;
         }
         while (made-- > 0)
@@ -417,9 +422,13 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
            "uniform, %.4f weighted; log-likelihood gain of the true deal %+.3f; effective samples %.3f; %.3f ms/sample\n",
            games, players, sum.views, eps, sum.acc_uniform / n, sum.acc_weighted / n, sum.ll / n, sum.ess / n,
            sum.ms / n / 100);
+    double nl = lord.views > 0 ? (double)lord.views : 1;
+    printf("sampler        the landlord's %ld views: placed right %.4f weighted; log-likelihood gain %+.3f\n",
+           lord.views, lord.acc_weighted / nl, lord.ll / nl);
     if (adapt > 0)
-        printf("sampler        planner's prior %d%%: the opponents' chance of playing as planner %.4f\n", adapt,
-               sum.planner / n);
+        printf("sampler        planner's prior %d%%%s: the opponents' chance of playing as planner %.4f (the "
+               "landlord's %.4f)\n",
+               adapt, tied ? ", the farmers tied" : "", sum.planner / n, lord.planner / nl);
     b->fingerprint = (b->fingerprint ^ (uint64_t)(sum.acc_weighted / n * 1e6)) * 0x100000001B3ull;
     free(g);
 }
@@ -519,6 +528,7 @@ int cmd_bench(int argc, char **argv)
     const char *what = "all", *players = "rule", *agent = "expert:0/100";
     double eps = 0.25;
     long games = 20, adapt = 0;
+    bool tied = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--rules")) {
             if (cli_rules_option(argc, argv, &i, &b.rules) != 0)
@@ -543,6 +553,8 @@ int cmd_bench(int argc, char **argv)
             char *end;
             if (i + 1 >= argc || (adapt = strtol(argv[++i], &end, 10), *end) || adapt < 1 || adapt > 100)
                 return cli_fail("bench: --adapt needs planner's prior in percent, 1 to 100");
+        } else if (!strcmp(argv[i], "--tied")) {
+            tied = true;
         } else if (!strcmp(argv[i], "--games")) {
             char *end;
             if (i + 1 >= argc || (games = strtol(argv[++i], &end, 10), *end) || games < 1)
@@ -557,6 +569,8 @@ int cmd_bench(int argc, char **argv)
                 argv[i]);
         }
     }
+    if (tied && adapt == 0)
+        return cli_fail("bench: --tied takes the farmers for one program of --adapt's mixture: give --adapt P too");
     if (!strcmp(what, "engine")) {
         DdzAgent probe;
         DdzError err;
@@ -582,7 +596,7 @@ int cmd_bench(int argc, char **argv)
     if (!strcmp(what, "solve"))
         bench_solve(&b, 200);
     if (!strcmp(what, "sampler"))
-        bench_sampler(&b, players, eps, (int)adapt, games);
+        bench_sampler(&b, players, eps, (int)adapt, tied, games);
     if (!strcmp(what, "engine") && bench_engine(&b, agent, games) != 0) {
         free(b.buf);
         return CLI_NO;

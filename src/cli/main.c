@@ -209,7 +209,8 @@ static const CliCommand COMMANDS[] = {
      "played by planner P% of the time; :mixoppP, only the searcher's opponents' seats),\n"
      ":adapt (with :infer and :mixoppP: each opponent is planner with prior P% or the rule\n"
      "agent; a world is weighed by the mixture and its play-outs give each opponent planner's\n"
-     "seat with its chance after its actions there), with\n"
+     "seat with its chance after its actions there; :tied, the landlord's two opponents one\n"
+     "program, weighed together), with\n"
      ":bid the thresholds of win chance in hundredths it bids and doubles from: :bidsA/B/C\n"
      "(bids 1, 2, 3), :robR (call or rob), :overT (over another seat's bid or call), :lastT\n"
      "(last, after two passes), :doubleA/B (a farmer's x2, x4), :redoubleA/B (the landlord's),\n"
@@ -424,7 +425,7 @@ static const CliCommand COMMANDS[] = {
      "  --plot FILE.png   the same as a picture: latency and memory over time\n"},
     {"bench", cmd_bench,
      "ddz bench [movegen|classify|selfplay|maxmoves|solve|sampler|engine|all] [--rules P] [--seed N]\n"
-     "          [--players NAME] [--agent NAME] [--games N] [--eps E] [--adapt P]",
+     "          [--players NAME] [--agent NAME] [--games N] [--eps E] [--adapt P [--tied]]",
      "Deterministic benchmarks on one core: fixed seeds, the xoshiro256** generator, and a\n"
      "fingerprint that changes only when behaviour changes.\n"
      "  movegen     leading moves of 10,000 random 20-card and 17-card hands; following\n"
@@ -443,7 +444,9 @@ static const CliCommand COMMANDS[] = {
      "              the log-likelihood gain of the true deal, the effective samples; with\n"
      "              --adapt P the opponents are weighed as :mixoppP:adapt weighs them (the\n"
      "              rule agent or planner, planner's prior P%), and their chance of playing\n"
-     "              as planner after their actions is shown\n"
+     "              as planner after their actions is shown; --tied takes the landlord's\n"
+     "              two opponents for one program (:tied); the landlord's views are also\n"
+     "              shown alone\n"
      "  engine      the engine protocol as a client uses it: --games N games (default 20),\n"
      "              bidding included, every decision a request line written from the\n"
      "              deciding seat's knowledge, answered by ddz engine's code with --agent\n"
