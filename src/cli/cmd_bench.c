@@ -389,7 +389,7 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
         cfg.mix_opponents = cfg.adapt = true;
         cfg.tied = tied;
     }
-    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0, 0}, lord = sum; /* lord: the landlord's views alone */
+    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0, 0}, lord = sum, farm = sum; /* the landlord's views, the farmers' */
     for (long k = 0; g && k < games; k++) {
         DdzAgent ag[DDZ_SEAT_NB];
         int made = 0;
@@ -405,8 +405,7 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
             if (ddz_game_legal_moves(g, b->buf) > 1) {
                 uint64_t seed = b->seed + (uint64_t)g->nhist * 131 + (uint64_t)k;
                 ddz_search_sampler_eval(&cfg, g, g->turn, 100, seed, &sum);
-                if (g->turn == g->landlord)
-                    ddz_search_sampler_eval(&cfg, g, g->turn, 100, seed, &lord);
+                ddz_search_sampler_eval(&cfg, g, g->turn, 100, seed, g->turn == g->landlord ? &lord : &farm);
             }
             ok = ddz_agent_step(&ag[g->turn], g, NULL) == 0;
         }
@@ -422,9 +421,11 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
            "uniform, %.4f weighted; log-likelihood gain of the true deal %+.3f; effective samples %.3f; %.3f ms/sample\n",
            games, players, sum.views, eps, sum.acc_uniform / n, sum.acc_weighted / n, sum.ll / n, sum.ess / n,
            sum.ms / n / 100);
-    double nl = lord.views > 0 ? (double)lord.views : 1;
+    double nl = lord.views > 0 ? (double)lord.views : 1, nf = farm.views > 0 ? (double)farm.views : 1;
     printf("sampler        the landlord's %ld views: placed right %.4f weighted; log-likelihood gain %+.3f\n",
            lord.views, lord.acc_weighted / nl, lord.ll / nl);
+    printf("sampler        the farmers' %ld views: placed right %.4f weighted; log-likelihood gain %+.3f\n",
+           farm.views, farm.acc_weighted / nf, farm.ll / nf);
     if (adapt > 0)
         printf("sampler        planner's prior %d%%%s: the opponents' chance of playing as planner %.4f (the "
                "landlord's %.4f)\n",
@@ -555,6 +556,7 @@ int cmd_bench(int argc, char **argv)
                 return cli_fail("bench: --adapt needs planner's prior in percent, 1 to 100");
         } else if (!strcmp(argv[i], "--tied")) {
             tied = true;
+
         } else if (!strcmp(argv[i], "--games")) {
             char *end;
             if (i + 1 >= argc || (games = strtol(argv[++i], &end, 10), *end) || games < 1)
