@@ -1213,6 +1213,69 @@ static void adapt_tells_planner_from_the_rule_agent(void **state)
     free(g);
 }
 
+/* Counts the actions the opponent model is asked about, and the bids among them. */
+typedef struct AskCount {
+    int asked, bids;
+} AskCount;
+
+static bool count_asks(void *ctx, const DdzGame *w, const DdzAction *a)
+{
+    (void)w;
+    AskCount *c = ctx;
+    c->asked++;
+    c->bids += a->kind == DDZ_ACT_BID;
+    return true;
+}
+
+/* An appointed landlord (DouZero's protocol, ddz arena without --bidding, every engine play
+ * request) made no choice with its bid: the opponent model is not asked about it, while a
+ * bid of 3 made in real bidding is asked about. ddz_game_appoint refuses once the bidding
+ * has begun or when the seat does not bid first. */
+static void appointed_bids_say_nothing_of_the_hands(void **state)
+{
+    (void)state;
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    for (int appointed = 0; appointed < 2; appointed++) {
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0xB1D);
+        ddz_game_new(g, &opt, &rng, 0);
+        DdzError err;
+        if (appointed) {
+            assert_int_equal(ddz_game_appoint(g, 1, &err), -1); /* seat 0 bids first */
+            assert_non_null(strstr(err.msg, "does not bid first"));
+            assert_int_equal(ddz_game_appoint(g, 0, &err), 0);
+            assert_true(g->opt.appointed);
+            assert_int_equal(ddz_game_appoint(g, 0, &err), -1);
+            assert_non_null(strstr(err.msg, "has begun or ended"));
+        } else {
+            DdzAction bid = ddz_action_bid(0, 3);
+            assert_int_equal(ddz_game_apply(g, &bid, &err), 0);
+            assert_false(g->opt.appointed);
+        }
+        assert_int_equal(g->phase, DDZ_PHASE_PLAY);
+        assert_int_equal(g->landlord, 0);
+        DdzAgent a;
+        assert_int_equal(ddz_ai_agent_new(&a, "rule", 1, &err), 0);
+        for (int k = 0; k < 4; k++)
+            assert_int_equal(ddz_agent_step(&a, g, &err), 0);
+        ddz_agent_free(&a);
+        DdzView v;
+        ddz_game_view(g, 1, &v); /* a farmer, the landlord's bid in its history */
+        assert_int_equal(v.opt.appointed, appointed);
+        DdzGame *w = malloc(sizeof *w);
+        assert_non_null(w);
+        AskCount c = {0, 0};
+        assert_true(ddz_search_world(w, &v, g->hand, count_asks, &c) >= 0);
+        assert_int_equal(c.bids, appointed ? 0 : 1);
+        assert_int_equal(c.asked, appointed ? 3 : 4); /* seats 0, 2 and 0: their plays */
+        free(w);
+    }
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1238,6 +1301,7 @@ int main(void)
         cmocka_unit_test(candidates_are_capped_by_cand),
         cmocka_unit_test(mix_plays_out_with_planner),
         cmocka_unit_test(adapt_tells_planner_from_the_rule_agent),
+        cmocka_unit_test(appointed_bids_say_nothing_of_the_hands),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -60,6 +60,9 @@ typedef struct DdzOptions {
     int fee_percent;      /* 抽水: percent of each winner's gain the house takes (0..100) */
     int bonus;            /* hubei48 喜金: what each other seat pays for a bomb that wins its
                              trick: -1 the base score (default), 0 none, N > 0 that amount */
+    bool appointed;       /* not a rule: the landlord was appointed (ddz_game_appoint), so the
+                             bids in the history are a formality that says nothing of the hands;
+                             the search's opponent model skips them. Not written in options lists */
 } DdzOptions;
 
 DdzOptions ddz_options_default(void);
@@ -229,6 +232,12 @@ void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first);
  * Returns 0, or -1 with err when the cards are not a partition of the deck. */
 int ddz_game_from_hands(DdzGame *g, const DdzOptions *opt, const DdzCards hands[DDZ_SEAT_NB],
                         DdzCards bottom, int first, DdzError *err);
+
+/* Appoints `landlord` without real bidding, as DouZero's protocol and ddz arena without
+ * --bidding do: at the start of the bidding, with `landlord` to bid first, it bids 3 (in the
+ * rob flow it calls) and the others pass; the options are marked appointed. Returns 0, or -1
+ * with err when the game is not at that point. */
+int ddz_game_appoint(DdzGame *g, int landlord, DdzError *err);
 
 /* Checks an action against the rules and the seat to act: 0 when legal, else -1 with
  * err->msg a reason a player can act on ("not your turn", "does not beat TTT", ...). */

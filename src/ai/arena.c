@@ -250,9 +250,8 @@ static int play_game(Arena *ar, uint64_t k, int swap, DdzGame *g, DdzArenaStats 
     unsigned a_seats = swap ? 6u : 1u;
     if (!cfg->bidding) {
         /* The research protocol: seat 0 takes the bottom and leads, worth a bid of 3. */
-        DdzAction bid = ddz_action_bid(0, 3);
         ddz_game_new(g, &opt, &rng, 0);
-        rc = ddz_game_apply(g, &bid, err);
+        rc = ddz_game_appoint(g, 0, err);
         if (rc == 0)
             rc = play_out(g, agents, a_seats, &st->a_times, &at, err);
     } else {

@@ -162,7 +162,10 @@ static int rebuild_crowned(const DdzKnown *k, const DdzOptions *opt, DdzGame *g,
             full[s] |= take_lowest(&rest, seat_size(s, L, opt->rules) - ddz_cards_size(full[s]));
         dealt[s] = full[s] & ~(s == L ? k->bottom : 0);
     }
-    if (ddz_game_from_hands(g, opt, dealt, k->bottom, L, err) != 0)
+    /* A play request carries no bids: the landlord's bid below is a formality. */
+    DdzOptions appointed = *opt;
+    appointed.appointed = true;
+    if (ddz_game_from_hands(g, &appointed, dealt, k->bottom, L, err) != 0)
         return -1;
     /* Step 4. The landlord bids first and wins with k->bid; then the actions, checked. */
     DdzError e;

@@ -158,7 +158,9 @@ int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards now[DDZ_SE
     int misses = 0;
     for (int i = 0; i < v->nhist; i++) {
         const DdzAction *a = &v->hist[i];
-        if (agrees && a->seat != v->seat && a->kind != DDZ_ACT_SHOW && !agrees(ctx, world, a))
+        /* Shows are no choice of the cards; an appointed landlord's bids no choice at all. */
+        bool choice = a->kind != DDZ_ACT_SHOW && !(v->opt.appointed && a->kind == DDZ_ACT_BID);
+        if (agrees && a->seat != v->seat && choice && !agrees(ctx, world, a))
             misses++;
         if (ddz_game_apply(world, a, NULL) != 0) {
             /* hubei48: a pass the sampled hand could have beaten (the real one could not)

@@ -28,6 +28,5 @@ int ddz_selfplay_deal(DdzGame *g, DdzRuleset rules, uint64_t seed, long k, DdzEr
     DdzRng rng;
     ddz_rng_seed(&rng, seed + (uint64_t)k);
     ddz_game_new(g, &opt, &rng, 0);
-    DdzAction bid = ddz_action_bid(0, 3);
-    return ddz_game_apply(g, &bid, err);
+    return ddz_game_appoint(g, 0, err);
 }

@@ -129,15 +129,8 @@ int ddz_capi_game_deal_landlord(DdzCapiGame *g, uint64_t seed, int landlord, cha
     if (rc != 0)
         return rc;
     DdzError e;
-    bool rob = g->g.opt.bid_mode == DDZ_BID_ROB;
-    DdzAction bid = ddz_action_bid(landlord, rob ? 1 : 3);
-    if (ddz_game_apply(&g->g, &bid, &e) != 0)
+    if (ddz_game_appoint(&g->g, landlord, &e) != 0)
         return capi_fail_error(err, DDZ_CAPI_EILLEGAL, &e);
-    while (g->g.phase == DDZ_PHASE_BID) {
-        DdzAction no = ddz_action_bid(g->g.turn, 0);
-        if (ddz_game_apply(&g->g, &no, &e) != 0)
-            return capi_fail_error(err, DDZ_CAPI_EILLEGAL, &e);
-    }
     return 0;
 }
 

@@ -263,14 +263,9 @@ static void deal(DdzVec *v, Slot *s, long *redeals)
         s->deals++;
         s->z_at = -1;
         if (!v->bidding) {
-            bool rob = v->opt.bid_mode == DDZ_BID_ROB;
-            DdzAction a = ddz_action_bid(0, rob ? 1 : 3);
-            int rc = ddz_game_apply(&s->g, &a, NULL);
-            while (rc == 0 && s->g.phase == DDZ_PHASE_BID) {
-                a = ddz_action_bid(s->g.turn, 0);
-                rc = ddz_game_apply(&s->g, &a, NULL);
-            }
+            int rc = ddz_game_appoint(&s->g, 0, NULL);
             assert(rc == 0);
+            (void)rc;
         }
         if (s->g.phase != DDZ_PHASE_REDEAL)
             return;

@@ -398,8 +398,7 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
                 break;
         bool ok = made == DDZ_SEAT_NB;
         ddz_game_new(g, &opt, &rng, 0);
-        DdzAction bid = ddz_action_bid(0, 3);
-        if (ok && ddz_game_apply(g, &bid, NULL) != 0)
+        if (ok && ddz_game_appoint(g, 0, NULL) != 0)
             ok = false;
         while (ok && g->phase == DDZ_PHASE_PLAY) {
             if (ddz_game_legal_moves(g, b->buf) > 1) {

@@ -119,6 +119,23 @@ void ddz_game_new(DdzGame *g, const DdzOptions *opt, DdzRng *rng, int first)
     ddz_game_deal(g, opt, deck, first, reveal);
 }
 
+int ddz_game_appoint(DdzGame *g, int landlord, DdzError *err)
+{
+    if (g->phase != DDZ_PHASE_BID || g->nhist != 0 || g->turn != landlord)
+        return ddz_error_set(err, 0, "seat %d cannot be appointed the landlord: %s", landlord,
+                             g->phase != DDZ_PHASE_BID || g->nhist != 0 ? "the bidding has begun or ended"
+                                                                        : "it does not bid first");
+    DdzAction a = ddz_action_bid(landlord, g->opt.bid_mode == DDZ_BID_ROB ? 1 : 3);
+    int rc = ddz_game_apply(g, &a, err);
+    while (rc == 0 && g->phase == DDZ_PHASE_BID) {
+        a = ddz_action_bid(g->turn, 0);
+        rc = ddz_game_apply(g, &a, err);
+    }
+    if (rc == 0)
+        g->opt.appointed = true;
+    return rc;
+}
+
 int ddz_game_from_hands(DdzGame *g, const DdzOptions *opt, const DdzCards hands[DDZ_SEAT_NB],
                         DdzCards bottom, int first, DdzError *err)
 {
