@@ -1276,6 +1276,63 @@ static void appointed_bids_say_nothing_of_the_hands(void **state)
     free(g);
 }
 
+/* :adapt stops a drawn world's replay once its weight is under the bar of the rejection that
+ * follows (the uniform number it will draw is known): the same worlds are kept, so the same
+ * candidates get the same values, in every decision of these games, landlord and farmers,
+ * tied or not. */
+static void early_rejection_keeps_the_same_worlds(void **state)
+{
+    (void)state;
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    static const char *const NAMES[] = {"search:0/12:infer:mixopp25:adapt", "search:0/12:infer:mixopp50:adapt:tied"};
+    int decisions = 0;
+    for (int n = 0; n < 2; n++) {
+        DdzSearchConfig fast, whole;
+        assert_int_equal(ddz_search_config_parse(NAMES[n], &fast, NULL), 0);
+        whole = fast;
+        whole.replay_whole = true;
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0xEA51 + (uint64_t)n);
+        for (int k = 0; k < 2; k++) {
+            DdzAgent a[3], b[3];
+            DdzError err;
+            for (int s = 0; s < 3; s++) {
+                assert_int_equal(ddz_search_agent_new(&a[s], &fast, (uint64_t)(k * 3 + s), &err), 0);
+                assert_int_equal(ddz_search_agent_new(&b[s], &whole, (uint64_t)(k * 3 + s), &err), 0);
+            }
+            ddz_game_new(g, &opt, &rng, 0);
+            assert_int_equal(ddz_game_appoint(g, 0, &err), 0);
+            while (g->phase == DDZ_PHASE_PLAY) {
+                DdzView v;
+                ddz_game_view(g, g->turn, &v);
+                DdzAction x, y;
+                assert_int_equal(a[g->turn].act(a[g->turn].state, &v, &x), 0);
+                assert_int_equal(b[g->turn].act(b[g->turn].state, &v, &y), 0);
+                assert_int_equal(x.move.type, y.move.type);
+                assert_true(x.move.ranks == y.move.ranks);
+                DdzMove cx[DDZ_MAX_MOVES + 1], cy[DDZ_MAX_MOVES + 1];
+                double vx[DDZ_MAX_MOVES + 1], vy[DDZ_MAX_MOVES + 1];
+                int bx, by, nx = ddz_search_last(&a[g->turn], cx, vx, &bx), ny = ddz_search_last(&b[g->turn], cy, vy, &by);
+                assert_int_equal(nx, ny);
+                for (int i = 0; i < nx; i++)
+                    assert_float_equal(vx[i], vy[i], 1e-12);
+                decisions += nx > 1;
+                assert_int_equal(ddz_game_apply(g, &x, &err), 0);
+            }
+            for (int s = 0; s < 3; s++) {
+                ddz_agent_free(&a[s]);
+                ddz_agent_free(&b[s]);
+            }
+        }
+    }
+    printf("%d decisions with a choice, the same values\n", decisions);
+    assert_true(decisions > 40);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1302,6 +1359,7 @@ int main(void)
         cmocka_unit_test(mix_plays_out_with_planner),
         cmocka_unit_test(adapt_tells_planner_from_the_rule_agent),
         cmocka_unit_test(appointed_bids_say_nothing_of_the_hands),
+        cmocka_unit_test(early_rejection_keeps_the_same_worlds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

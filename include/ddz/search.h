@@ -77,6 +77,9 @@ typedef struct DdzSearchConfig {
                            * opponent planner's seat with its chance after those actions */
     bool tied;            /* :tied (with :adapt): the landlord's two opponents are one program,
                            * planner or the policy: their actions weigh one posterior together */
+    bool replay_whole;    /* with adapt: replay every drawn world's whole history, even once its
+                           * weight rejects it (no name: a check that the early stop changes no
+                           * choice; default false) */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);

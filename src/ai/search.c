@@ -41,6 +41,10 @@ typedef struct Search {
     int rmiss[DDZ_SEAT_NB];          /* and each opponent's actions in the world rebuilt that the */
     int pmiss[DDZ_SEAT_NB];          /* policy (rmiss) and planner (pmiss) would not have taken */
     double q[DDZ_SEAT_NB];           /* the chance each seat plays as planner there (play-outs) */
+    int smiss;                       /* with cfg.adapt: the partner's misses so far in the replay */
+    double reject_below;             /* and the log weight under which the world is rejected
+                                      * (-INFINITY: never; see rebuild) */
+    bool rejected;                   /* the replay's weight fell under it: its tallies stopped */
 } Search;
 
 static DdzObjective objective_for(DdzObjective obj, DdzRuleset rules)
@@ -126,16 +130,27 @@ static bool agent_agrees(DdzAgent *agent, const DdzView *ov, const DdzAction *a)
  * opponent model behind the sample weights. With cfg.adapt an opponent's action is tallied
  * against both of the mixture's programs (se->rmiss, se->pmiss) and weighed by
  * world_log_weight, not counted here. */
+static double world_log_weight(Search *se, int misses);
+
 static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
 {
     Search *se = ctx;
+    if (se->rejected) /* the world is lost already: asking the programs would change nothing */
+        return true;
     DdzView ov;
     ddz_game_view(w, a->seat, &ov);
     bool rule = agent_agrees(&se->policy[a->seat], &ov, a);
-    if (!se->cfg.adapt || se->me < 0 || (a->seat == w->landlord) == (se->me == w->landlord))
+    if (!se->cfg.adapt || se->me < 0 || (a->seat == w->landlord) == (se->me == w->landlord)) {
+        se->smiss += !rule && se->cfg.adapt; /* counted in the world's misses too */
         return rule;
+    }
     se->rmiss[a->seat] += !rule;
     se->pmiss[a->seat] += !agent_agrees(&se->alt[a->seat], &ov, a);
+    /* The weight only falls as misses add up: once it is under the rejection's bar, the
+     * world is rejected whatever the rest of the history holds (a margin keeps rounding
+     * from ever deciding it). */
+    if (se->reject_below > -INFINITY && world_log_weight(se, se->smiss) + 1e-9 < se->reject_below)
+        se->rejected = true;
     return true;
 }
 
@@ -174,15 +189,22 @@ int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards now[DDZ_SE
 }
 
 /* Rebuilds the full game of one sample into se->world (ddz_search_world), with the opponent
- * model when the search infers. */
-static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB])
+ * model when the search infers. With cfg.adapt, a world whose log weight falls under
+ * reject_below during the replay is marked se->rejected, and its remaining actions are only
+ * applied (-INFINITY: never). */
+static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB], double reject_below)
 {
-    /* With cfg.adapt, the opponents are known once the landlord is: their actions of the
-     * play (and of the bidding before it) are tallied against both programs. */
+    /* With cfg.adapt, the opponents are known once the landlord is: their actions after it
+     * are tallied against both programs (bids stay plain misses of the policy). */
     se->me = v->landlord < DDZ_SEAT_NB ? v->seat : -1;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         se->rmiss[s] = se->pmiss[s] = 0;
-    return ddz_search_world(&se->world, v, now, se->cfg.infer ? policy_agrees : NULL, se);
+    se->smiss = 0;
+    se->rejected = false;
+    se->reject_below = reject_below;
+    int misses = ddz_search_world(&se->world, v, now, se->cfg.infer ? policy_agrees : NULL, se);
+    se->reject_below = -INFINITY;
+    return misses;
 }
 
 /* With cfg.adapt, the log of the chance of the others' actions in the world just rebuilt
@@ -732,9 +754,26 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
             (judge && samples < se->cfg.samples + se->cfg.extra && close_call(se, nc, samples, policy_move, bonus))) &&
            (se->cfg.time_ms <= 0 || budget_left(&budget))) {
         ddz_search_sample(v, &se->rng, hands);
-        int misses = rebuild(se, v, hands);
+        /* With cfg.adapt a world is rejected when its weight relative to the likeliest seen,
+         * exp(lw - best_lw), is at most the uniform number drawn next (below). That number is
+         * known now (a copy of the generator), and the weight only falls as the replay goes
+         * on, so the replay can stop asking the programs once it is under the bar: the same
+         * worlds are kept, for less time. */
+        double bar = -INFINITY;
+        if (se->cfg.adapt && !se->cfg.replay_whole && attempts > 0 && attempts < 8 * se->cfg.samples) {
+            DdzRng peek = se->rng;
+            bar = best_lw + log((double)(ddz_rng_next(&peek) >> 11) * 0x1p-53);
+        }
+        int misses = rebuild(se, v, hands, bar);
         if (misses < 0)
             break;
+        if (se->rejected) { /* as below: an attempt, the number drawn, no step */
+            attempts++;
+            ddz_rng_next(&se->rng);
+            if (se->deadline > 0 && now_ms() >= se->deadline)
+                break;
+            continue;
+        }
         /* With the opponent model, a world is kept with probability infer_eps^(its misses
          * beyond the fewest seen): rejection costs one replay, where a kept world costs a
          * play-out per candidate, so every kept world counts fully. After 8 draws per sample
@@ -869,6 +908,8 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
         return -1;
     se->cfg = *cfg;
     se->solver = NULL;
+    se->reject_below = -INFINITY;
+    se->rejected = false;
     se->seen = NULL;
     se->seen_cap = 0;
     se->deadline = 0;
@@ -919,14 +960,14 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
         return -1;
     Search *se = a.state;
     double t0 = now_ms();
-    int true_misses = rebuild(se, &v, g->hand);
+    int true_misses = rebuild(se, &v, g->hand, -INFINITY);
     double w_true = c.adapt ? exp(world_log_weight(se, true_misses < 0 ? 0 : true_misses))
                             : sample_weight(se, true_misses < 0 ? 0 : true_misses);
     double sw = 0, sw2 = 0, acc = 0, accw = 0, planner = 0;
     int opponents = se->me < 0 ? 0 : se->me == v.landlord ? 2 : 1;
     for (int i = 0; i < samples; i++) {
         ddz_search_sample(&v, &se->rng, hands);
-        int misses = rebuild(se, &v, hands);
+        int misses = rebuild(se, &v, hands, -INFINITY);
         double w = misses < 0 ? 0 : c.adapt ? exp(world_log_weight(se, misses)) : sample_weight(se, misses);
         double right = 0;
         for (int s = 0; s < DDZ_SEAT_NB; s++)
