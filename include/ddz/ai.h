@@ -57,6 +57,18 @@ int ddz_planner_agent_new(DdzAgent *a, DdzError *err);
  * no cards. */
 int ddz_planner_cost(DdzRanks hand);
 
+/* "rhcp": a model of RHCP-v2, the rule-based baseline of DouZero's paper (issue 14's
+ * yardstick), written from the published description of its idea (src/ai/rhcp.c says how it
+ * plays): it plays the move whose remaining hand has the best plan by a fixed table of group
+ * values less a penalty a group that grows as an opponent nears the end, does not tell its
+ * partner from an opponent, and never passes when an opponent holds 4 cards or fewer.
+ * Bids and doubles are planner's. Deterministic. Returns 0, or -1 with err when out of
+ * memory. */
+int ddz_rhcp_agent_new(DdzAgent *a, DdzError *err);
+/* The score of rhcp's best plan of a hand, in tenths of a point: the groups' values less pen
+ * tenths for each; 0 for no cards. */
+int ddz_rhcp_score(DdzRanks hand, int pen);
+
 /* Of the legal bid or double values vals[0..n) (ascending, n >= 1): want if legal, else the
  * highest one below it, else the lowest. */
 int ddz_ai_value_at_most(const uint8_t *vals, int n, int want);

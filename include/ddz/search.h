@@ -80,6 +80,8 @@ typedef struct DdzSearchConfig {
     bool replay_whole;    /* with adapt: replay every drawn world's whole history, even once its
                            * weight rejects it (no name: a check that the early stop changes no
                            * choice; default false) */
+    const char *stranger; /* the other program of :mixP, :mixoppP and :adapt: "planner"
+                           * (default) or, with :rhcp, "rhcp" (the model of RHCP-v2) */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);

@@ -85,8 +85,8 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err)
 
 const char *ddz_ai_agent_names(void)
 {
-    return "random, greedy, rule, rule-v1, planner, student, search, search:MS, search:MS/SAMPLES, search:...:wp|adp, "
-           "easy, normal, hard, expert, hard:adp, expert:adp, expert:MS, hard:MS/SAMPLES:adp";
+    return "random, greedy, rule, rule-v1, planner, rhcp, student, search, search:MS, search:MS/SAMPLES, search:...:wp|adp, "
+           "easy, normal, hard, expert, expert:adp, expert:MS, hard:MS/SAMPLES:adp";
 }
 
 int ddz_ai_resolve_name(const char *name, char *buf, size_t size)
@@ -176,6 +176,8 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
         return ddz_easy_agent_new(a, err);
     if (!strcmp(name, "planner"))
         return ddz_planner_agent_new(a, err);
+    if (!strcmp(name, "rhcp"))
+        return ddz_rhcp_agent_new(a, err);
     if (!strcmp(name, "student"))
         return ddz_student_agent_new(a, NULL, 0, err);
     /* "search" with the default budget and objective, or with options (search_options). */

@@ -20,7 +20,7 @@ typedef struct Search {
     DdzSearchConfig cfg;
     DdzRng rng;
     DdzAgent policy[DDZ_SEAT_NB]; /* play-out policy, one per seat */
-    DdzAgent alt[DDZ_SEAT_NB];    /* with cfg.mix: the other play-out policy (planner) */
+    DdzAgent alt[DDZ_SEAT_NB];    /* with cfg.mix: the other play-out policy (cfg.stranger) */
     DdzGame world;
     DdzSolver *solver;            /* endgames, made with the agent (else on first use) */
     DdzMove moves[DDZ_MAX_MOVES + 1];
@@ -928,7 +928,7 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
     memset(se->alt, 0, sizeof se->alt);
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         if (ddz_ai_agent_new(&se->policy[s], cfg->policy, seed * 7 + (uint64_t)s + 1, err) != 0 ||
-            (se->cfg.mix > 0 && ddz_ai_agent_new(&se->alt[s], "planner", seed * 11 + (uint64_t)s + 1, err) != 0)) {
+            (se->cfg.mix > 0 && ddz_ai_agent_new(&se->alt[s], se->cfg.stranger, seed * 11 + (uint64_t)s + 1, err) != 0)) {
             search_free(se);
             return -1;
         }

@@ -10,7 +10,7 @@
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0, 0,
-                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false, false, false, false};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false, false, false, false, "planner"};
     return c;
 }
 
@@ -151,6 +151,8 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
                 cfg->adapt = true;
             } else if (!strcmp(word, "tied") && !cfg->tied) {
                 cfg->tied = true;
+            } else if (!strcmp(word, "rhcp") && strcmp(cfg->stranger, "rhcp") != 0) {
+                cfg->stranger = "rhcp";
             } else if (!strcmp(word, "bid") && !bid) {
                 cfg->bid_playouts = bid = true;
             } else if (!solve && number_option(word, "solve", 0, 54, &num)) {
@@ -207,7 +209,7 @@ bad:
         else
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.16s': write %.*s[:MS[/SAMPLES]][:OPT]... (OPT: wp adp infer[E] adapt tied solveN bid rule-vN "
+                 "agent '%.16s': write %.*s[:MS[/SAMPLES]][:OPT]... (OPT: wp adp infer[E] adapt tied rhcp solveN bid rule-vN "
                  "student noiseP playoutsK priorP pointsP extraN valueV candN mixP mixoppP bidsA/B/C robR overT lastT "
                  "[app][re]doubleA/B; ddz help arena)",
                  shown, (int)wlen, word);
