@@ -1,7 +1,7 @@
 /* test_search_model.c -- the search's model of the other players: the likelihood of the
  * public actions (infer) puts the hidden cards better than uniform sampling, planner plays
  * the play-outs' seats it is given (mix, mixopp), the mixture tells planner from the rule
- * agent (adapt, tied), an appointed landlord's bid is not read, and the replay cut short
+ * agent (adapt, tied) and rhcp from both (both), an appointed landlord's bid is not read, and the replay cut short
  * keeps the same worlds. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +24,7 @@ static void inference_weights_favour_the_true_deal(void **state)
     opt.rules = DDZ_RULES_DOUZERO;
     DdzRng rng;
     ddz_rng_seed(&rng, 0xFEED);
-    DdzSamplerEval with = {0, 0, 0, 0, 0, 0, 0}, without = with;
+    DdzSamplerEval with = {0, 0, 0, 0, 0, 0, 0, 0}, without = with;
     DdzSearchConfig on = ddz_search_default(), off = on;
     on.infer = true;
     off.infer = false;
@@ -242,6 +242,71 @@ static void adapt_tells_planner_from_the_rule_agent(void **state)
     free(g);
 }
 
+/* :both makes the mixture three programs (the rule agent, planner, rhcp, each stranger with
+ * the prior): on each program's games the posterior leans to that program, and on rhcp's the
+ * true deal is likelier than under the two-program mixture of planner; :rhcp puts rhcp in
+ * planner's place. */
+static void both_tells_the_three_programs_apart(void **state)
+{
+    (void)state;
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    DdzSearchConfig both, two, alone;
+    assert_int_equal(ddz_search_config_parse("search:infer:mixopp25:adapt:both", &both, NULL), 0);
+    assert_true(both.both && !strcmp(both.stranger, "planner"));
+    assert_int_equal(ddz_search_config_parse("search:infer:mixopp25:adapt", &two, NULL), 0);
+    assert_true(!two.both && !strcmp(two.stranger, "planner"));
+    assert_int_equal(ddz_search_config_parse("search:infer:mixopp25:adapt:rhcp", &alone, NULL), 0);
+    assert_true(!alone.both && !strcmp(alone.stranger, "rhcp"));
+    static const char *const PLAYERS[] = {"rhcp", "planner", "rule"};
+    DdzSamplerEval sum[3][2];
+    memset(sum, 0, sizeof sum);
+    for (int p = 0; p < 3; p++) {
+        DdzRng rng;
+        ddz_rng_seed(&rng, 0xB07);
+        for (int k = 0; k < 6; k++) {
+            DdzAgent a[3];
+            DdzError err;
+            for (int s = 0; s < 3; s++)
+                assert_int_equal(ddz_ai_agent_new(&a[s], PLAYERS[p], (uint64_t)(k * 3 + s), &err), 0);
+            ddz_game_new(g, &opt, &rng, 0);
+            assert_int_equal(ddz_game_appoint(g, 0, &err), 0);
+            while (g->phase == DDZ_PHASE_PLAY) {
+                if (g->nhist >= 12 && g->nhist % 3 == 0) {
+                    ddz_search_sampler_eval(&both, g, g->turn, 40, (uint64_t)g->nhist, &sum[p][0]);
+                    ddz_search_sampler_eval(&two, g, g->turn, 40, (uint64_t)g->nhist, &sum[p][1]);
+                }
+                assert_int_equal(ddz_agent_step(&a[g->turn], g, &err), 0);
+            }
+            for (int s = 0; s < 3; s++)
+                ddz_agent_free(&a[s]);
+        }
+        assert_true(sum[p][0].views > 20);
+        assert_float_equal(sum[p][1].rhcp, 0, 1e-12); /* two programs: no rhcp */
+        double n = (double)sum[p][0].views;
+        printf("%s's games: chance of planner %.3f, of rhcp %.3f; true deal's log-likelihood gain %.2f "
+               "(planner's mixture %.2f)\n",
+               PLAYERS[p], sum[p][0].planner / n, sum[p][0].rhcp / n, sum[p][0].ll / n, sum[p][1].ll / n);
+    }
+    double n0 = (double)sum[0][0].views, n1 = (double)sum[1][0].views, n2 = (double)sum[2][0].views;
+    assert_true(sum[0][0].rhcp > 2 * sum[0][0].planner && sum[0][0].rhcp / n0 > 0.35);
+    assert_true(sum[1][0].planner > 1.5 * sum[1][0].rhcp && sum[1][0].planner / n1 > 0.3);
+    assert_true((sum[2][0].planner + sum[2][0].rhcp) / n2 < 0.4); /* the strangers' prior: 0.5 */
+    assert_true(sum[0][0].ll / n0 > sum[0][1].ll / n0 + 0.5);
+    static const char *const BAD[] = {"search:infer:mixopp60:adapt:both", "search:infer:adapt:both", "search:both",
+                                      "search:infer:mixopp25:adapt:rhcp:both", "search:infer:mixopp25:both:both",
+                                      "search:infer:mixopp25:rhcp:rhcp"};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
+        if (ddz_search_config_parse(BAD[i], &both, NULL) == 0)
+            fail_msg("%s was accepted", BAD[i]);
+    DdzError err;
+    assert_int_equal(ddz_search_config_parse("search:mixopp60:both", &both, &err), -1);
+    assert_non_null(strstr(err.msg, ":both"));
+    free(g);
+}
+
 /* Counts the actions the opponent model is asked about, and the bids among them. */
 typedef struct AskCount {
     int asked, bids;
@@ -368,6 +433,7 @@ int main(void)
         cmocka_unit_test(inference_weights_favour_the_true_deal),
         cmocka_unit_test(mix_plays_out_with_planner),
         cmocka_unit_test(adapt_tells_planner_from_the_rule_agent),
+        cmocka_unit_test(both_tells_the_three_programs_apart),
         cmocka_unit_test(appointed_bids_say_nothing_of_the_hands),
         cmocka_unit_test(early_rejection_keeps_the_same_worlds),
     };

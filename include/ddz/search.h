@@ -82,6 +82,9 @@ typedef struct DdzSearchConfig {
                            * choice; default false) */
     const char *stranger; /* the other program of :mixP, :mixoppP and :adapt: "planner"
                            * (default) or, with :rhcp, "rhcp" (the model of RHCP-v2) */
+    bool both;            /* :both (with :mixP or :mixoppP, P at most 50): planner and rhcp
+                           * each stand in for a seat P% of the time, the policy for the rest;
+                           * with :adapt each is a third program of the mixture, prior P% */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);
@@ -154,6 +157,7 @@ typedef struct DdzSamplerEval {
     double ms;      /* time spent drawing, rebuilding and weighing, in ms */
     double planner; /* with cfg->adapt: the opponents' chance of playing as planner after their
                      * actions, averaged over them and over the samples by weight (else 0) */
+    double rhcp;    /* with cfg->both as well: the same of rhcp */
 } DdzSamplerEval;
 int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
                             DdzSamplerEval *sum);

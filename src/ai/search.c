@@ -21,6 +21,7 @@ typedef struct Search {
     DdzRng rng;
     DdzAgent policy[DDZ_SEAT_NB]; /* play-out policy, one per seat */
     DdzAgent alt[DDZ_SEAT_NB];    /* with cfg.mix: the other play-out policy (cfg.stranger) */
+    DdzAgent alt2[DDZ_SEAT_NB];   /* with cfg.both: the third (rhcp) */
     DdzGame world;
     DdzSolver *solver;            /* endgames, made with the agent (else on first use) */
     DdzMove moves[DDZ_MAX_MOVES + 1];
@@ -40,7 +41,9 @@ typedef struct Search {
     int me;                          /* with cfg.adapt: the seat searching, while rebuilding */
     int rmiss[DDZ_SEAT_NB];          /* and each opponent's actions in the world rebuilt that the */
     int pmiss[DDZ_SEAT_NB];          /* policy (rmiss) and planner (pmiss) would not have taken */
+    int hmiss[DDZ_SEAT_NB];          /* with cfg.both: and rhcp (hmiss) */
     double q[DDZ_SEAT_NB];           /* the chance each seat plays as planner there (play-outs) */
+    double q2[DDZ_SEAT_NB];          /* with cfg.both: as rhcp */
     int smiss;                       /* with cfg.adapt: the partner's misses so far in the replay */
     double reject_below;             /* and the log weight under which the world is rejected
                                       * (-INFINITY: never; see rebuild) */
@@ -146,6 +149,8 @@ static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
     }
     se->rmiss[a->seat] += !rule;
     se->pmiss[a->seat] += !agent_agrees(&se->alt[a->seat], &ov, a);
+    if (se->cfg.both)
+        se->hmiss[a->seat] += !agent_agrees(&se->alt2[a->seat], &ov, a);
     /* The weight only falls as misses add up: once it is under the rejection's bar, the
      * world is rejected whatever the rest of the history holds (a margin keeps rounding
      * from ever deciding it). */
@@ -198,7 +203,7 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
      * are tallied against both programs (bids stay plain misses of the policy). */
     se->me = v->landlord < DDZ_SEAT_NB ? v->seat : -1;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
-        se->rmiss[s] = se->pmiss[s] = 0;
+        se->rmiss[s] = se->pmiss[s] = se->hmiss[s] = 0;
     se->smiss = 0;
     se->rejected = false;
     se->reject_below = reject_below;
@@ -219,23 +224,28 @@ static double world_log_weight(Search *se, int misses)
     /* With cfg.tied the landlord's two opponents are one program: their misses are added up
      * under each, and they share one posterior. */
     bool tied = se->cfg.tied && se->me == g->landlord;
-    int rsum = 0, psum = 0;
+    int rsum = 0, psum = 0, hsum = 0;
     bool counted = false;
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         if (s != g->landlord) {
             rsum += se->rmiss[s];
             psum += se->pmiss[s];
+            hsum += se->hmiss[s];
         }
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        se->q[s] = 0;
+        se->q[s] = se->q2[s] = 0;
         if (se->me < 0 || (s == g->landlord) == (se->me == g->landlord))
             continue;
-        /* log((1 - prior) e^r + prior e^p), r and p the log chances under each program */
-        int rm = tied ? rsum : se->rmiss[s], pm = tied ? psum : se->pmiss[s];
-        double r = rm * le + log(1 - prior), p = pm * le + log(prior);
+        /* log((1 - prior) e^r + prior e^p), r and p the log chances under each program; with
+         * cfg.both, log((1 - 2 prior) e^r + prior e^p + prior e^h), h rhcp's */
+        int rm = tied ? rsum : se->rmiss[s], pm = tied ? psum : se->pmiss[s], hm = tied ? hsum : se->hmiss[s];
+        double r = rm * le + log(1 - (se->cfg.both ? 2 : 1) * prior), p = pm * le + log(prior);
+        double h = se->cfg.both ? hm * le + log(prior) : -INFINITY;
         double top = r > p ? r : p;
-        double sum = top + log(exp(r - top) + exp(p - top));
+        top = h > top ? h : top;
+        double sum = top + log(exp(r - top) + exp(p - top) + exp(h - top));
         se->q[s] = exp(p - sum);
+        se->q2[s] = exp(h - sum);
         if (!tied || !counted) /* tied: the two farmers' chance is counted once */
             lw += sum;
         counted = true;
@@ -341,12 +351,17 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
                 first = draw | 1;
             draw = first;
         }
-        bool mixed = se->cfg.mix > 0 && (int)(draw % 100) < se->cfg.mix;
-        if (se->cfg.adapt) /* the opponent's chance of being planner in this world */
-            mixed = (double)(draw >> 11) * 0x1p-53 < se->q[s];
+        int d = (int)(draw % 100);
+        bool mixed = se->cfg.mix > 0 && d < se->cfg.mix;
+        bool mixed2 = se->cfg.both && d >= se->cfg.mix && d < 2 * se->cfg.mix;
+        if (se->cfg.adapt) { /* the opponent's chance of being planner (or rhcp) in this world */
+            double u = (double)(draw >> 11) * 0x1p-53;
+            mixed = u < se->q[s];
+            mixed2 = se->cfg.both && !mixed && u < se->q[s] + se->q2[s];
+        }
         if (se->cfg.mix_opponents && (s == g->landlord) == (seat == g->landlord))
-            mixed = false;
-        by[s] = mixed ? &se->alt[s] : &se->policy[s];
+            mixed = mixed2 = false;
+        by[s] = mixed ? &se->alt[s] : mixed2 ? &se->alt2[s] : &se->policy[s];
     }
     while (g->phase == DDZ_PHASE_PLAY)
         if (ddz_agent_step(by[g->turn], g, NULL) != 0)
@@ -895,6 +910,7 @@ static void search_free(void *state)
     for (int s = 0; s < DDZ_SEAT_NB; s++) {
         ddz_agent_free(&se->policy[s]);
         ddz_agent_free(&se->alt[s]);
+        ddz_agent_free(&se->alt2[s]);
     }
     ddz_solver_free(se->solver);
     free(se->seen);
@@ -926,9 +942,11 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
     ddz_rng_seed(&se->rng, seed);
     memset(se->policy, 0, sizeof se->policy);
     memset(se->alt, 0, sizeof se->alt);
+    memset(se->alt2, 0, sizeof se->alt2);
     for (int s = 0; s < DDZ_SEAT_NB; s++)
         if (ddz_ai_agent_new(&se->policy[s], cfg->policy, seed * 7 + (uint64_t)s + 1, err) != 0 ||
-            (se->cfg.mix > 0 && ddz_ai_agent_new(&se->alt[s], se->cfg.stranger, seed * 11 + (uint64_t)s + 1, err) != 0)) {
+            (se->cfg.mix > 0 && ddz_ai_agent_new(&se->alt[s], se->cfg.stranger, seed * 11 + (uint64_t)s + 1, err) != 0) ||
+            (se->cfg.both && ddz_ai_agent_new(&se->alt2[s], "rhcp", seed * 13 + (uint64_t)s + 1, err) != 0)) {
             search_free(se);
             return -1;
         }
@@ -963,7 +981,7 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
     int true_misses = rebuild(se, &v, g->hand, -INFINITY);
     double w_true = c.adapt ? exp(world_log_weight(se, true_misses < 0 ? 0 : true_misses))
                             : sample_weight(se, true_misses < 0 ? 0 : true_misses);
-    double sw = 0, sw2 = 0, acc = 0, accw = 0, planner = 0;
+    double sw = 0, sw2 = 0, acc = 0, accw = 0, planner = 0, rhcp = 0;
     int opponents = se->me < 0 ? 0 : se->me == v.landlord ? 2 : 1;
     for (int i = 0; i < samples; i++) {
         ddz_search_sample(&v, &se->rng, hands);
@@ -976,8 +994,10 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
         right /= nhidden;
         acc += right;
         accw += w * right;
-        if (c.adapt && misses >= 0 && opponents > 0)
+        if (c.adapt && misses >= 0 && opponents > 0) {
             planner += w * (se->q[0] + se->q[1] + se->q[2]) / opponents;
+            rhcp += w * (se->q2[0] + se->q2[1] + se->q2[2]) / opponents;
+        }
         sw += w;
         sw2 += w * w;
     }
@@ -987,6 +1007,7 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
     sum->ll += sw > 0 ? log(w_true / (sw / samples)) : 0;
     sum->ess += sw2 > 0 ? sw * sw / (samples * sw2) : 0;
     sum->planner += sw > 0 ? planner / sw : 0;
+    sum->rhcp += sw > 0 ? rhcp / sw : 0;
     sum->ms += now_ms() - t0;
     ddz_agent_free(&a);
     return 0;

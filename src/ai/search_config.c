@@ -10,7 +10,7 @@
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0, 0,
-                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false, false, false, false, "planner"};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false, false, false, false, "planner", false};
     return c;
 }
 
@@ -151,8 +151,10 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
                 cfg->adapt = true;
             } else if (!strcmp(word, "tied") && !cfg->tied) {
                 cfg->tied = true;
-            } else if (!strcmp(word, "rhcp") && strcmp(cfg->stranger, "rhcp") != 0) {
+            } else if (!strcmp(word, "rhcp") && strcmp(cfg->stranger, "rhcp") != 0 && !cfg->both) {
                 cfg->stranger = "rhcp";
+            } else if (!strcmp(word, "both") && !cfg->both && strcmp(cfg->stranger, "rhcp") != 0) {
+                cfg->both = true;
             } else if (!strcmp(word, "bid") && !bid) {
                 cfg->bid_playouts = bid = true;
             } else if (!solve && number_option(word, "solve", 0, 54, &num)) {
@@ -183,8 +185,16 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     }
     /* The mixture needs the opponent model and planner's share of the opponents; :tied, the
      * mixture. */
-    if (!*opts && (!cfg->adapt || (cfg->infer && cfg->mix_opponents && cfg->mix > 0)) && (!cfg->tied || cfg->adapt))
+    if (!*opts && (!cfg->adapt || (cfg->infer && cfg->mix_opponents && cfg->mix > 0)) && (!cfg->tied || cfg->adapt) &&
+        (!cfg->both || (cfg->mix > 0 && cfg->mix <= 50)))
         return 0;
+    if (!*opts && err && cfg->both) {
+        snprintf(err->msg, sizeof err->msg,
+                 "agent '%.40s': :both gives planner and rhcp P%% of the seats each: it needs :mixP or :mixoppP "
+                 "with P from 1 to 50 (ddz help arena)",
+                 shown);
+        return -1;
+    }
     if (!*opts && err && !cfg->adapt) {
         snprintf(err->msg, sizeof err->msg,
                  "agent '%.40s': :tied takes the farmers for one program of :adapt's mixture: it needs :adapt "
@@ -209,7 +219,7 @@ bad:
         else
             wlen = 6;
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.16s': write %.*s[:MS[/SAMPLES]][:OPT]... (OPT: wp adp infer[E] adapt tied rhcp solveN bid rule-vN "
+                 "agent '%.16s': write %.*s[:MS[/SAMPLES]][:OPT]... (OPT: wp adp infer[E] adapt tied rhcp both solveN bid rule-vN "
                  "student noiseP playoutsK priorP pointsP extraN valueV candN mixP mixoppP bidsA/B/C robR overT lastT "
                  "[app][re]doubleA/B; ddz help arena)",
                  shown, (int)wlen, word);

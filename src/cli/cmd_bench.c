@@ -374,7 +374,8 @@ static void bench_solve(Bench *b, int count)
  * uniform and weighed by the rule agent's model of the others (ε = eps per decision it would
  * not have made); the share of hidden cards each puts right, the log-likelihood gain of the
  * true deal and the effective sample share. Deterministic. */
-static void bench_sampler(Bench *b, const char *players, double eps, int adapt, bool tied, long games)
+static void bench_sampler(Bench *b, const char *players, double eps, int adapt, bool tied, const char *stranger,
+                          long games)
 {
     DdzOptions opt = ddz_options_default();
     opt.rules = b->rules;
@@ -384,12 +385,14 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
     DdzSearchConfig cfg = ddz_search_default();
     cfg.infer = true;
     cfg.infer_eps = eps;
-    if (adapt > 0) { /* the mixture of :mixoppP:adapt, planner's prior `adapt` percent */
+    if (adapt > 0) { /* the mixture of :mixoppP:adapt, the stranger's prior `adapt` percent */
         cfg.mix = adapt;
         cfg.mix_opponents = cfg.adapt = true;
         cfg.tied = tied;
+        cfg.both = !strcmp(stranger, "both"); /* planner and rhcp, each with the prior */
+        cfg.stranger = cfg.both ? "planner" : stranger;
     }
-    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0, 0}, lord = sum, farm = sum; /* the landlord's views, the farmers' */
+    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0, 0, 0}, lord = sum, farm = sum; /* the landlord's views, the farmers' */
     for (long k = 0; g && k < games; k++) {
         DdzAgent ag[DDZ_SEAT_NB];
         int made = 0;
@@ -426,9 +429,11 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
     printf("sampler        the farmers' %ld views: placed right %.4f weighted; log-likelihood gain %+.3f\n",
            farm.views, farm.acc_weighted / nf, farm.ll / nf);
     if (adapt > 0)
-        printf("sampler        planner's prior %d%%%s: the opponents' chance of playing as planner %.4f (the "
+        printf("sampler        %s's prior %d%%%s: the opponents' chance of playing as %s %.4f (the "
                "landlord's %.4f)\n",
-               adapt, tied ? ", the farmers tied" : "", sum.planner / n, lord.planner / nl);
+               stranger, adapt, tied ? ", the farmers tied" : "", stranger, sum.planner / n, lord.planner / nl);
+    if (adapt > 0 && !strcmp(stranger, "both"))
+        printf("sampler        and of playing as rhcp %.4f (the landlord's %.4f)\n", sum.rhcp / n, lord.rhcp / nl);
     b->fingerprint = (b->fingerprint ^ (uint64_t)(sum.acc_weighted / n * 1e6)) * 0x100000001B3ull;
     free(g);
 }
@@ -525,7 +530,7 @@ static int bench_engine(Bench *b, const char *agent, long games)
 int cmd_bench(int argc, char **argv)
 {
     Bench b = {DDZ_RULES_STANDARD, 1, 0xCBF29CE484222325ull, NULL};
-    const char *what = "all", *players = "rule", *agent = "expert:0/100";
+    const char *what = "all", *players = "rule", *agent = "expert:0/100", *stranger = "planner";
     double eps = 0.25;
     long games = 20, adapt = 0;
     bool tied = false;
@@ -552,9 +557,14 @@ int cmd_bench(int argc, char **argv)
         } else if (!strcmp(argv[i], "--adapt")) {
             char *end;
             if (i + 1 >= argc || (adapt = strtol(argv[++i], &end, 10), *end) || adapt < 1 || adapt > 100)
-                return cli_fail("bench: --adapt needs planner's prior in percent, 1 to 100");
+                return cli_fail("bench: --adapt needs the stranger's prior in percent, 1 to 100");
         } else if (!strcmp(argv[i], "--tied")) {
             tied = true;
+        } else if (!strcmp(argv[i], "--stranger")) {
+            if (i + 1 >= argc || (strcmp(argv[i + 1], "planner") != 0 && strcmp(argv[i + 1], "rhcp") != 0 &&
+                                  strcmp(argv[i + 1], "both") != 0))
+                return cli_fail("bench: --stranger needs the other program of --adapt's mixture: planner, rhcp or both");
+            stranger = argv[++i];
 
         } else if (!strcmp(argv[i], "--games")) {
             char *end;
@@ -597,7 +607,7 @@ int cmd_bench(int argc, char **argv)
     if (!strcmp(what, "solve"))
         bench_solve(&b, 200);
     if (!strcmp(what, "sampler"))
-        bench_sampler(&b, players, eps, (int)adapt, tied, games);
+        bench_sampler(&b, players, eps, (int)adapt, tied, stranger, games);
     if (!strcmp(what, "engine") && bench_engine(&b, agent, games) != 0) {
         free(b.buf);
         return CLI_NO;

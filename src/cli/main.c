@@ -425,7 +425,8 @@ static const CliCommand COMMANDS[] = {
      "  --plot FILE.png   the same as a picture: latency and memory over time\n"},
     {"bench", cmd_bench,
      "ddz bench [movegen|classify|selfplay|maxmoves|solve|sampler|engine|all] [--rules P] [--seed N]\n"
-     "          [--players NAME] [--agent NAME] [--games N] [--eps E] [--adapt P [--tied]]",
+     "          [--players NAME] [--agent NAME] [--games N] [--eps E]\n"
+     "          [--adapt P [--tied] [--stranger planner|rhcp|both]]",
      "Deterministic benchmarks on one core: fixed seeds, the xoshiro256** generator, and a\n"
      "fingerprint that changes only when behaviour changes.\n"
      "  movegen     leading moves of 10,000 random 20-card and 17-card hands; following\n"
@@ -443,9 +444,11 @@ static const CliCommand COMMANDS[] = {
      "              model (ε --eps, default 0.25): the share of hidden cards placed right,\n"
      "              the log-likelihood gain of the true deal, the effective samples; with\n"
      "              --adapt P the opponents are weighed as :mixoppP:adapt weighs them (the\n"
-     "              rule agent or planner, planner's prior P%), and their chance of playing\n"
-     "              as planner after their actions is shown; --tied takes the landlord's\n"
-     "              two opponents for one program (:tied); the landlord's views and the\n"
+     "              rule agent or the stranger, planner or with --stranger rhcp the model\n"
+     "              of RHCP-v2, its prior P%; both: each of them, prior P% each), and their\n"
+     "              chance of playing as the stranger (planner with both) after their\n"
+     "              actions is shown; --tied takes the landlord's two\n"
+     "              opponents for one program (:tied); the landlord's views and the\n"
      "              farmers' are also shown apart\n"
      "  engine      the engine protocol as a client uses it: --games N games (default 20),\n"
      "              bidding included, every decision a request line written from the\n"
