@@ -30,10 +30,13 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * program of RHCP's kind, over 2,000 deals, and nothing lost against rule-v1. And whether
  * an opponent plays as planner or as the rule agent is inferred from its actions (:adapt,
  * 2026-12-05): +0.016 WP against planner on each of two sets of 1,000 deals, +0.002
- * against rule-v1. */
+ * against rule-v1. The mixture holds rhcp too, the model of RHCP-v2 itself, issue 14's
+ * yardstick (:both, 2026-12-05: planner and rhcp each with prior 25%): +0.030 WP and +0.18
+ * points a game against rhcp, nothing lost against planner, -0.014 (inside its interval)
+ * against rule-v1 (docs/ENGINE.md, "The yardstick itself"). */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {
     "easy", "rule", "search:50:bids55/55/55:appredouble50/50:bid",
-    "search:800/100:infer:noise30:playouts4:points25:mixopp25:adapt:bids55/55/55:appredouble50/50:bid"};
+    "search:800/100:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid"};
 
 /* The kind of the search option at p (just after its colon): the length of its leading
  * letters ("noise" of "noise30"), 0 for a budget. :mixoppP is of :mixP's kind (both set
@@ -48,13 +51,27 @@ static size_t option_kind(const char *p)
 
 /* Whether the options in opts (":a:b...") hold one of the kind of the option at p. The
  * level's :adapt weighs its own :mixoppP's planner share, so a mix given in its place
- * replaces it too (expert:mix0 is the level without planner; :adapt given again keeps it). */
+ * replaces it too (expert:mix0 is the level without planner; :adapt given again keeps it),
+ * and its :both (planner and rhcp, each the mix's share) as well; :rhcp and :both replace
+ * each other. */
+static bool is_word(const char *p, const char *word)
+{
+    size_t n = strlen(word);
+    return !strncmp(p, word, n) && (p[n] == ':' || p[n] == '\0');
+}
+
 static bool has_option(const char *opts, const char *p)
 {
     size_t k = option_kind(p);
-    if (k == 5 && !strncmp(p, "adapt", 5))
+    bool stranger = is_word(p, "rhcp") || is_word(p, "both");
+    if ((k == 5 && !strncmp(p, "adapt", 5)) || is_word(p, "both"))
         for (const char *q = opts; q; q = strchr(q + 1, ':'))
             if (option_kind(q + 1) == 3 && !strncmp(q + 1, "mix", 3))
+                return true;
+    /* :rhcp and :both both say who the stranger is: either given replaces the level's */
+    if (stranger)
+        for (const char *q = opts; q; q = strchr(q + 1, ':'))
+            if (is_word(q + 1, "rhcp") || is_word(q + 1, "both"))
                 return true;
     for (const char *q = opts; q; q = strchr(q + 1, ':')) {
         size_t kq = option_kind(q + 1);
