@@ -145,6 +145,48 @@ static inline void expect_no_single_to_a_landlord_with_one_card(DdzAgent *a)
     test_free(g);
 }
 
+/* Agents named `name` that remember what they worked out (planner's and rhcp's plans) answer
+ * as new ones do: three of them play 300 douzero games dealt from seed, their memories full
+ * and their slots shared by many hands; on every tenth game a new agent, its memory empty, is
+ * asked every view too and must choose the same. */
+static inline void expect_memory_keeps_play(const char *name, uint64_t seed)
+{
+    DdzAgent seasoned[3];
+    DdzError err;
+    for (int s = 0; s < 3; s++)
+        assert_int_equal(ddz_ai_agent_new(&seasoned[s], name, 1, &err), 0);
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    DdzRng rng;
+    ddz_rng_seed(&rng, seed);
+    DdzGame g;
+    long decisions = 0;
+    for (int k = 0; k < 300; k++) {
+        ddz_game_new(&g, &opt, &rng, 0);
+        DdzAction bid = ddz_action_bid(0, 3);
+        assert_int_equal(ddz_game_apply(&g, &bid, NULL), 0);
+        while (g.phase == DDZ_PHASE_PLAY) {
+            DdzView v;
+            ddz_game_view(&g, g.turn, &v);
+            DdzAction old, fresh;
+            assert_int_equal(seasoned[g.turn].act(seasoned[g.turn].state, &v, &old), 0);
+            if (k % 10 == 0) {
+                DdzAgent a;
+                assert_int_equal(ddz_ai_agent_new(&a, name, 1, &err), 0);
+                assert_int_equal(a.act(a.state, &v, &fresh), 0);
+                ddz_agent_free(&a);
+                assert_int_equal(old.kind, fresh.kind);
+                assert_true(ddz_move_equal(&old.move, &fresh.move));
+                decisions++;
+            }
+            assert_int_equal(ddz_game_apply(&g, &old, NULL), 0);
+        }
+    }
+    assert_true(decisions > 300);
+    for (int s = 0; s < 3; s++)
+        ddz_agent_free(&seasoned[s]);
+}
+
 static inline void expect_play(DdzAgent *a, const DdzGame *g, const char *want)
 {
     DdzAction act = decide(a, g);

@@ -155,39 +155,7 @@ static void planner_bombs_an_opponent_near_the_end_only(void **state)
 static void planner_remembers_without_changing_its_play(void **state)
 {
     (void)state;
-    DdzAgent seasoned[3];
-    for (int s = 0; s < 3; s++)
-        new_planner(&seasoned[s]);
-    DdzOptions opt = ddz_options_default();
-    opt.rules = DDZ_RULES_DOUZERO;
-    DdzRng rng;
-    ddz_rng_seed(&rng, 0x9E37);
-    DdzGame g;
-    long decisions = 0;
-    for (int k = 0; k < 300; k++) {
-        ddz_game_new(&g, &opt, &rng, 0);
-        DdzAction bid = ddz_action_bid(0, 3);
-        assert_int_equal(ddz_game_apply(&g, &bid, NULL), 0);
-        while (g.phase == DDZ_PHASE_PLAY) {
-            DdzView v;
-            ddz_game_view(&g, g.turn, &v);
-            DdzAction old, fresh;
-            assert_int_equal(seasoned[g.turn].act(seasoned[g.turn].state, &v, &old), 0);
-            if (k % 10 == 0) { /* a new planner, its memory empty, on every tenth game */
-                DdzAgent a;
-                new_planner(&a);
-                assert_int_equal(a.act(a.state, &v, &fresh), 0);
-                ddz_agent_free(&a);
-                assert_int_equal(old.kind, fresh.kind);
-                assert_true(ddz_move_equal(&old.move, &fresh.move));
-                decisions++;
-            }
-            assert_int_equal(ddz_game_apply(&g, &old, NULL), 0);
-        }
-    }
-    assert_true(decisions > 300);
-    for (int s = 0; s < 3; s++)
-        ddz_agent_free(&seasoned[s]);
+    expect_memory_keeps_play("planner", 0x9E37);
 }
 
 int main(void)
