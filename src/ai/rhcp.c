@@ -94,29 +94,26 @@ static int finish(const Cut *c, int pen)
     for (int j = 0; j < c->npair; j++)
         score += pair_value(c->pair[j]) - pen;
     for (int k = 0; k < c->nplane; k++) {
-        int len = c->plane_len[k], gs = 0, gp = 0, ns = 0, np = 0;
+        int len = c->plane_len[k], gs = 0, gp = 0, ns = 0, np = 0, si[20], pi[10];
         for (int i = 0; i < c->nsingle && ns < len; i++)
             if (!used_s[i]) {
                 gs += (dval(c->single[i]) < 0 ? -single_value(c->single[i]) : 0) + pen;
-                ns++;
+                si[ns++] = i;
             }
         for (int j = 0; j < c->npair && np < len; j++)
             if (!used_p[j]) {
                 gp += (dval(c->pair[j]) < 0 ? -pair_value(c->pair[j]) : 0) + pen;
-                np++;
+                pi[np++] = j;
             }
         bool singles = ns == len && (np < len || gs >= gp);
         if (!singles && np < len)
             continue;
         score += singles ? gs : gp;
-        for (int i = 0, n = 0; n < len; i++) {
-            if (singles ? used_s[i] : used_p[i])
-                continue;
+        for (int n = 0; n < len; n++) {
             if (singles)
-                used_s[i] = true;
+                used_s[si[n]] = true;
             else
-                used_p[i] = true;
-            n++;
+                used_p[pi[n]] = true;
         }
     }
     for (int k = 0; k < c->ntrio; k++) {
@@ -323,7 +320,6 @@ static int choose(Rhcp *p, const DdzView *v, int n)
     int pen = 150 - 6 * (low < 20 ? low : 20);
     bool following = p->moves[0].type == DDZ_PASS;
     int pick = -1, best = 0, keep = 0;
-    bool any = false;
     for (int i = 0; i < n; i++) {
         const DdzMove *m = &p->moves[i];
         if (m->type == DDZ_PASS)
@@ -331,15 +327,14 @@ static int choose(Rhcp *p, const DdzView *v, int n)
         if (m->size == size)
             return i; /* out */
         int rest = score_of(p, hand - m->ranks, pen);
+        int whole = rest + move_value(m) - pen; /* the plan that keeps it */
+        if (pick < 0 || whole > keep)
+            keep = whole;
         /* Ties: more cards, then the earlier (lower) move. */
         if (pick < 0 || rest > best || (rest == best && m->size > p->moves[pick].size)) {
             best = rest;
             pick = i;
         }
-        int whole = rest + move_value(m) - pen; /* the plan that keeps it */
-        if (!any || whole > keep)
-            keep = whole;
-        any = true;
     }
     if (pick < 0)
         return 0;

@@ -431,8 +431,8 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
     if (adapt > 0)
         printf("sampler        %s's prior %d%%%s: the opponents' chance of playing as %s %.4f (the "
                "landlord's %.4f)\n",
-               stranger, adapt, tied ? ", the farmers tied" : "", stranger, sum.planner / n, lord.planner / nl);
-    if (adapt > 0 && !strcmp(stranger, "both"))
+               cfg.stranger, adapt, tied ? ", the farmers tied" : "", cfg.stranger, sum.planner / n, lord.planner / nl);
+    if (cfg.both)
         printf("sampler        and of playing as rhcp %.4f (the landlord's %.4f)\n", sum.rhcp / n, lord.rhcp / nl);
     b->fingerprint = (b->fingerprint ^ (uint64_t)(sum.acc_weighted / n * 1e6)) * 0x100000001B3ull;
     free(g);
@@ -565,7 +565,6 @@ int cmd_bench(int argc, char **argv)
                                   strcmp(argv[i + 1], "both") != 0))
                 return cli_fail("bench: --stranger needs the other program of --adapt's mixture: planner, rhcp or both");
             stranger = argv[++i];
-
         } else if (!strcmp(argv[i], "--games")) {
             char *end;
             if (i + 1 >= argc || (games = strtol(argv[++i], &end, 10), *end) || games < 1)
