@@ -33,10 +33,13 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * against rule-v1. The mixture holds rhcp too, the model of RHCP-v2 itself, issue 14's
  * yardstick (:both, 2026-12-05: planner and rhcp each with prior 25%): +0.030 WP and +0.18
  * points a game against rhcp, nothing lost against planner, -0.014 (inside its interval)
- * against rule-v1 (docs/ENGINE.md, "The yardstick itself"). */
+ * against rule-v1 (docs/ENGINE.md, "The yardstick itself"). With that model 200 samples gain
+ * over 100 where they did not before (2026-12-05, late): +0.007 and +0.026 WP against rhcp on
+ * two sets of deals, +0.029 against rule-v1, at twice the CPU a decision (median 30 to 68 ms,
+ * max 0.74 s; docs/ENGINE.md, "Twice the worlds, once the model is right"). */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {
     "easy", "rule", "search:50:bids55/55/55:appredouble50/50:bid",
-    "search:800/100:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid"};
+    "search:800/200:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid"};
 
 /* The kind of the search option at p (just after its colon): the length of its leading
  * letters ("noise" of "noise30"), 0 for a budget. :mixoppP is of :mixP's kind (both set
@@ -125,7 +128,7 @@ int ddz_ai_resolve_name(const char *name, char *buf, size_t size)
         } else {
             /* Options on a search level: each of the level's own options (a budget among
              * them) stands unless one of its kind is given. A time alone ("expert:1000")
-             * keeps the level's own sample cap ("/100"), which more time does not raise. */
+             * keeps the level's own sample cap ("/200"), which more time does not raise. */
             char own[160] = "";
             const char *cap = "";
             size_t used = 0;
