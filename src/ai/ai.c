@@ -34,9 +34,10 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * yardstick (:both, 2026-12-05: planner and rhcp each with prior 25%): +0.030 WP and +0.18
  * points a game against rhcp, nothing lost against planner, -0.014 (inside its interval)
  * against rule-v1 (docs/ENGINE.md, "The yardstick itself"). With that model 200 samples gain
- * over 100 where they did not before (2026-12-05, late): +0.007 and +0.026 WP against rhcp on
- * two sets of deals, +0.029 against rule-v1, at twice the CPU a decision (median 30 to 68 ms,
- * max 0.74 s; docs/ENGINE.md, "Twice the worlds, once the model is right"). */
+ * over 100 where they did not before (2026-12-05, late): +0.007, +0.026 and +0.000 WP
+ * against rhcp on three sets of deals, +0.029 against rule-v1, at twice the CPU a decision
+ * (median 30 to 68 ms, max 0.74 s; docs/ENGINE.md, "Twice the worlds, once the model is
+ * right"). */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {
     "easy", "rule", "search:50:bids55/55/55:appredouble50/50:bid",
     "search:800/200:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid"};
