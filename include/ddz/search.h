@@ -158,6 +158,9 @@ typedef struct DdzSamplerEval {
     double planner; /* with cfg->adapt: the opponents' chance of playing as planner after their
                      * actions, averaged over them and over the samples by weight (else 0) */
     double rhcp;    /* with cfg->both as well: the same of rhcp */
+    double acc_kept, ess_kept; /* acc_weighted and ess over the worlds the search itself keeps:
+                                * drawn until `samples` are kept, each rejected or kept with the
+                                * weight it counts in the search (the generator going on) */
 } DdzSamplerEval;
 int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
                             DdzSamplerEval *sum);

@@ -1,5 +1,6 @@
 /* search.c -- the search agent: sample the hidden cards, replay the public history into a
- * full game, play each candidate move out with a policy agent, keep the best average. */
+ * full game (search_worlds.c), play each candidate move out with a policy agent, keep the
+ * best average. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,44 +12,11 @@
 #include "ddz/search.h"
 #include "ddz/solve.h"
 #include "ddz/value.h"
+#include "search_internal.h"
 #include "threat.h"
 
 /* The endgame solver's table: worlds of 16 cards or fewer, up to 20,000 nodes each. */
 #define SOLVER_TABLE_BYTES ((size_t)4 << 20)
-
-typedef struct Search {
-    DdzSearchConfig cfg;
-    DdzRng rng;
-    DdzAgent policy[DDZ_SEAT_NB]; /* play-out policy, one per seat */
-    DdzAgent alt[DDZ_SEAT_NB];    /* with cfg.mix: the other play-out policy (cfg.stranger) */
-    DdzAgent alt2[DDZ_SEAT_NB];   /* with cfg.both: the third (rhcp) */
-    DdzGame world;
-    DdzSolver *solver;            /* endgames, made with the agent (else on first use) */
-    DdzMove moves[DDZ_MAX_MOVES + 1];
-    DdzMove cand[DDZ_MAX_MOVES + 1];
-    double value[DDZ_MAX_MOVES + 1];
-    double wins[DDZ_MAX_MOVES + 1];  /* weighted samples the candidate won */
-    double sample_value[DDZ_MAX_MOVES + 1], sample_wins[DDZ_MAX_MOVES + 1]; /* this sample's */
-    bool risky[DDZ_MAX_MOVES + 1];   /* see risky_move */
-    double deadline;                 /* now_ms() at which the decision's budget is spent; 0: none */
-    bool noisy;                      /* play-outs by rule agents with cfg.noise */
-    uint64_t noise_base;             /* seeds of the noisy play-outs: from the agent's seed */
-    int last_nc, last_best;          /* the last decision (ddz_search_last): candidates, choice */
-    int last_samples;                /* and the worlds it was judged on */
-    double last_weight;              /* its samples' total weight */
-    double *seen;                    /* with cfg.extra: each sample's values, nc a sample */
-    size_t seen_cap;                 /* doubles seen holds */
-    int me;                          /* with cfg.adapt: the seat searching, while rebuilding */
-    int rmiss[DDZ_SEAT_NB];          /* and each opponent's actions in the world rebuilt that the */
-    int pmiss[DDZ_SEAT_NB];          /* policy (rmiss) and planner (pmiss) would not have taken */
-    int hmiss[DDZ_SEAT_NB];          /* with cfg.both: and rhcp (hmiss) */
-    double q[DDZ_SEAT_NB];           /* the chance each seat plays as planner there (play-outs) */
-    double q2[DDZ_SEAT_NB];          /* with cfg.both: as rhcp */
-    int smiss;                       /* with cfg.adapt: the partner's misses so far in the replay */
-    double reject_below;             /* and the log weight under which the world is rejected
-                                      * (-INFINITY: never; see rebuild) */
-    bool rejected;                   /* the replay's weight fell under it: its tallies stopped */
-} Search;
 
 static DdzObjective objective_for(DdzObjective obj, DdzRuleset rules)
 {
@@ -79,178 +47,11 @@ double ddz_search_value(const DdzResult *r, int seat, DdzObjective obj, DdzRules
     return end_value(objective_for(obj, rules), won, result_points(r, seat), ddz_search_default().points);
 }
 
-static double now_ms(void)
+double ddz_search_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-void ddz_search_sample(const DdzView *v, DdzRng *rng, DdzCards hands[DDZ_SEAT_NB])
-{
-    DdzCards played = v->played[0] | v->played[1] | v->played[2];
-    DdzCards known[DDZ_SEAT_NB] = {0, 0, 0};
-    known[v->seat] = v->hand;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (v->shown[s])
-            known[s] = v->shown[s];
-    /* The bottom cards the landlord has not played are still in its hand. */
-    if (v->landlord < DDZ_SEAT_NB && v->bottom)
-        known[v->landlord] |= v->bottom & ~played;
-    DdzCards unseen = ddz_ruleset_deck(v->opt.rules) & ~played & ~(known[0] | known[1] | known[2]);
-    DdzCard pool[DDZ_CARD_NB];
-    int n = 0;
-    for (DdzCards u = unseen; u; u &= u - 1)
-        pool[n++] = __builtin_ctzll(u);
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)ddz_rng_below(rng, (uint32_t)i + 1);
-        DdzCard t = pool[i];
-        pool[i] = pool[j];
-        pool[j] = t;
-    }
-    int k = 0;
-    for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        hands[s] = known[s];
-        int need = v->count[s] - ddz_cards_size(known[s]);
-        for (; need > 0 && k < n; need--)
-            hands[s] |= ddz_cards_of(pool[k++]);
-    }
-    /* Before the landlord is known the three bottom cards are unseen too: they stay out. */
-}
-
-/* Whether agent, in the view ov of the seat that acted, would have taken action a. */
-static bool agent_agrees(DdzAgent *agent, const DdzView *ov, const DdzAction *a)
-{
-    DdzAction mine;
-    if (agent->act(agent->state, ov, &mine) != 0 || mine.kind != a->kind)
-        return false;
-    if (a->kind == DDZ_ACT_PLAY)
-        return mine.move.type == a->move.type && mine.move.ranks == a->move.ranks;
-    return mine.value == a->value;
-}
-
-/* Whether the policy, in the other seat's place in world w, would have taken action a: the
- * opponent model behind the sample weights. With cfg.adapt an opponent's action is tallied
- * against both of the mixture's programs (se->rmiss, se->pmiss) and weighed by
- * world_log_weight, not counted here. */
-static double world_log_weight(Search *se, int misses);
-
-static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
-{
-    Search *se = ctx;
-    if (se->rejected) /* the world is lost already: asking the programs would change nothing */
-        return true;
-    DdzView ov;
-    ddz_game_view(w, a->seat, &ov);
-    bool rule = agent_agrees(&se->policy[a->seat], &ov, a);
-    if (!se->cfg.adapt || se->me < 0 || (a->seat == w->landlord) == (se->me == w->landlord)) {
-        se->smiss += !rule && se->cfg.adapt; /* counted in the world's misses too */
-        return rule;
-    }
-    se->rmiss[a->seat] += !rule;
-    se->pmiss[a->seat] += !agent_agrees(&se->alt[a->seat], &ov, a);
-    if (se->cfg.both)
-        se->hmiss[a->seat] += !agent_agrees(&se->alt2[a->seat], &ov, a);
-    /* The weight only falls as misses add up: once it is under the rejection's bar, the
-     * world is rejected whatever the rest of the history holds (a margin keeps rounding
-     * from ever deciding it). */
-    if (se->reject_below > -INFINITY && world_log_weight(se, se->smiss) + 1e-9 < se->reject_below)
-        se->rejected = true;
-    return true;
-}
-
-int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards now[DDZ_SEAT_NB],
-                     bool (*agrees)(void *ctx, const DdzGame *world, const DdzAction *a), void *ctx)
-{
-    DdzCards dealt[DDZ_SEAT_NB], all = 0;
-    bool crowned = v->landlord < DDZ_SEAT_NB;
-    for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        dealt[s] = now[s] | v->played[s];
-        if (crowned && s == v->landlord)
-            dealt[s] &= ~v->bottom;
-        all |= dealt[s];
-    }
-    DdzCards bottom = crowned ? v->bottom : ddz_ruleset_deck(v->opt.rules) & ~all;
-    DdzOptions opt = v->opt;
-    opt.first_bidder = DDZ_FIRST_GIVEN; /* the real first bidder is public: keep it */
-    if (ddz_game_from_hands(world, &opt, dealt, bottom, v->first, NULL) != 0)
-        return -1;
-    int misses = 0;
-    for (int i = 0; i < v->nhist; i++) {
-        const DdzAction *a = &v->hist[i];
-        /* Shows are no choice of the cards; an appointed landlord's bids no choice at all. */
-        bool choice = a->kind != DDZ_ACT_SHOW && !(v->opt.appointed && a->kind == DDZ_ACT_BID);
-        if (agrees && a->seat != v->seat && choice && !agrees(ctx, world, a))
-            misses++;
-        if (ddz_game_apply(world, a, NULL) != 0) {
-            /* hubei48: a pass the sampled hand could have beaten (the real one could not)
-             * makes the world less likely, as a decision the policy would not make. */
-            if (a->kind != DDZ_ACT_PLAY || a->move.type != DDZ_PASS || ddz_game_apply_known(world, a, NULL) != 0)
-                return -1;
-            misses++;
-        }
-    }
-    return misses;
-}
-
-/* Rebuilds the full game of one sample into se->world (ddz_search_world), with the opponent
- * model when the search infers. With cfg.adapt, a world whose log weight falls under
- * reject_below during the replay is marked se->rejected, and its remaining actions are only
- * applied (-INFINITY: never). */
-static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB], double reject_below)
-{
-    /* With cfg.adapt, the opponents are known once the landlord is: their actions after it
-     * are tallied against both programs (bids stay plain misses of the policy). */
-    se->me = v->landlord < DDZ_SEAT_NB ? v->seat : -1;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        se->rmiss[s] = se->pmiss[s] = se->hmiss[s] = 0;
-    se->smiss = 0;
-    se->rejected = false;
-    se->reject_below = reject_below;
-    int misses = ddz_search_world(&se->world, v, now, se->cfg.infer ? policy_agrees : NULL, se);
-    se->reject_below = -INFINITY;
-    return misses;
-}
-
-/* With cfg.adapt, the log of the chance of the others' actions in the world just rebuilt
- * (misses: those of the searcher's partner, and the policy's misses beyond them): each
- * decision a program would not have made there is worth infer_eps; each opponent is planner
- * with prior cfg.mix percent, else the policy. Sets se->q, each opponent's chance of being
- * planner after its actions there. */
-static double world_log_weight(Search *se, int misses)
-{
-    double le = log(se->cfg.infer_eps), prior = se->cfg.mix / 100.0, lw = misses * le;
-    const DdzGame *g = &se->world;
-    /* With cfg.tied the landlord's two opponents are one program: their misses are added up
-     * under each, and they share one posterior. */
-    bool tied = se->cfg.tied && se->me == g->landlord;
-    int rsum = 0, psum = 0, hsum = 0;
-    bool counted = false;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (s != g->landlord) {
-            rsum += se->rmiss[s];
-            psum += se->pmiss[s];
-            hsum += se->hmiss[s];
-        }
-    for (int s = 0; s < DDZ_SEAT_NB; s++) {
-        se->q[s] = se->q2[s] = 0;
-        if (se->me < 0 || (s == g->landlord) == (se->me == g->landlord))
-            continue;
-        /* log((1 - prior) e^r + prior e^p), r and p the log chances under each program; with
-         * cfg.both, log((1 - 2 prior) e^r + prior e^p + prior e^h), h rhcp's */
-        int rm = tied ? rsum : se->rmiss[s], pm = tied ? psum : se->pmiss[s], hm = tied ? hsum : se->hmiss[s];
-        double r = rm * le + log(1 - (se->cfg.both ? 2 : 1) * prior), p = pm * le + log(prior);
-        double h = se->cfg.both ? hm * le + log(prior) : -INFINITY;
-        double top = r > p ? r : p;
-        top = h > top ? h : top;
-        double sum = top + log(exp(r - top) + exp(p - top) + exp(h - top));
-        se->q[s] = exp(p - sum);
-        se->q2[s] = exp(h - sum);
-        if (!tied || !counted) /* tied: the two farmers' chance is counted once */
-            lw += sum;
-        counted = true;
-    }
-    return lw;
 }
 
 /* The value of one world's end to `seat`: won tells whether its side won; value is what
@@ -278,16 +79,6 @@ static double solved_points(const DdzGame *g, int seat, bool landlord_wins)
     return -m;
 }
 
-/* A world where the others played as the policy would have counts fully; each decision
- * the policy would not have made there multiplies its weight by infer_eps. */
-static double sample_weight(const Search *se, int misses)
-{
-    double w = 1.0;
-    for (int k = 0; k < misses && w > 1e-9; k++)
-        w *= se->cfg.infer_eps;
-    return w;
-}
-
 /* Solves the world exactly when few cards are left: returns true and sets *out when it did,
  * false when the world is too big or the budget ran out. */
 static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
@@ -313,7 +104,7 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
     pos.rules = g->opt.rules;
     DdzSolveLimits lim = {(uint64_t)se->cfg.solve_nodes, 0};
     if (se->deadline > 0) { /* a solve stopped by the clock leaves the world to the play-out */
-        double rest = se->deadline - now_ms();
+        double rest = se->deadline - ddz_search_now_ms();
         if (rest <= 0)
             return false;
         lim.max_seconds = rest / 1000;
@@ -491,7 +282,7 @@ typedef struct Budget {
 
 static Budget budget_begin(double start, double budget_ms)
 {
-    Budget b = {start, budget_ms, now_ms(), 0, 0};
+    Budget b = {start, budget_ms, ddz_search_now_ms(), 0, 0};
     return b;
 }
 
@@ -502,7 +293,7 @@ static Budget budget_begin(double start, double budget_ms)
  * step overshoot (hard's maximum was 51.5 ms of its 50 in 99,744 decisions). */
 static bool budget_left(const Budget *b)
 {
-    double t = now_ms();
+    double t = ddz_search_now_ms();
     double pace = b->done > 0 ? (t - b->start) / b->done : 0;
     if (b->slowest > pace)
         pace = b->slowest;
@@ -521,7 +312,7 @@ static double budget_deadline(const Budget *b)
 /* A step is done. */
 static void budget_step(Budget *b)
 {
-    double t = now_ms();
+    double t = ddz_search_now_ms();
     if (t - b->last > b->slowest)
         b->slowest = t - b->last;
     b->last = t;
@@ -532,7 +323,7 @@ static double win_chance(Search *se, const DdzView *v, int n)
 {
     if ((v->phase != DDZ_PHASE_BID && v->phase != DDZ_PHASE_DOUBLE) || ddz_ruleset_is_48(v->opt.rules))
         return -1;
-    Budget b = budget_begin(now_ms(), se->cfg.time_ms);
+    Budget b = budget_begin(ddz_search_now_ms(), se->cfg.time_ms);
     int wins = 0, games = 0;
     for (int i = 0; i < n && (se->cfg.time_ms <= 0 || budget_left(&b)); i++) {
         int w = bid_playout(&se->world, se->policy, v, &se->rng);
@@ -721,10 +512,25 @@ static bool close_call(const Search *se, int nc, int n, int policy_move, double 
     return var > 0 && mean < 2 * sqrt(var / n);
 }
 
+/* A likelier world than any before lowers the weight every world before it was kept with:
+ * their accepted weight was relative to the likeliest world seen then. Scales the candidates'
+ * totals (and with judge the samples' values kept) by f; returns f. */
+static double rescale(Search *se, int nc, int samples, bool judge, double f)
+{
+    for (int i = 0; i < nc; i++) {
+        se->value[i] *= f;
+        se->wins[i] *= f;
+    }
+    if (judge)
+        for (size_t k = 0; k < (size_t)samples * (size_t)nc; k++)
+            se->seen[k] *= f;
+    return f;
+}
+
 static int search_act(void *state, const DdzView *v, DdzAction *out)
 {
     Search *se = state;
-    double start = now_ms(); /* the budget counts from here, the candidates' choice included */
+    double start = ddz_search_now_ms(); /* the budget counts from here, the candidates' choice included */
     se->last_nc = 0;
     se->last_samples = 0;
     if ((v->phase == DDZ_PHASE_BID || v->phase == DDZ_PHASE_DOUBLE) && se->cfg.bid_playouts &&
@@ -757,9 +563,9 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     }
     /* Step 2. Sample worlds until the budget is spent; every candidate sees every world. */
     DdzObjective obj = objective_for(se->cfg.objective, v->opt.rules);
-    int samples = 0, attempts = 0, fewest = -1;
-    double weight = 0, best_lw = 0;
-    DdzCards hands[DDZ_SEAT_NB];
+    int samples = 0;
+    double weight = 0;
+    Draws draws = {0, -1, 0};
     Budget budget = budget_begin(start, se->cfg.time_ms);
     se->deadline = budget_deadline(&budget);
     /* The policy's prior a sample (step 3); with cfg.extra, more samples while close. */
@@ -768,55 +574,15 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     while ((samples < se->cfg.samples ||
             (judge && samples < se->cfg.samples + se->cfg.extra && close_call(se, nc, samples, policy_move, bonus))) &&
            (se->cfg.time_ms <= 0 || budget_left(&budget))) {
-        ddz_search_sample(v, &se->rng, hands);
-        /* With cfg.adapt a world is rejected when its weight relative to the likeliest seen,
-         * exp(lw - best_lw), is at most the uniform number drawn next (below). That number is
-         * known now (a copy of the generator), and the weight only falls as the replay goes
-         * on, so the replay can stop asking the programs once it is under the bar: the same
-         * worlds are kept, for less time. */
-        double bar = -INFINITY;
-        if (se->cfg.adapt && !se->cfg.replay_whole && attempts > 0 && attempts < 8 * se->cfg.samples) {
-            DdzRng peek = se->rng;
-            bar = best_lw + log((double)(ddz_rng_next(&peek) >> 11) * 0x1p-53);
-        }
-        int misses = rebuild(se, v, hands, bar);
-        if (misses < 0)
+        DdzCards hands[DDZ_SEAT_NB];
+        double w, f;
+        int got = ddz_search_draw(se, v, &draws, hands, &w, &f);
+        if (f != 1.0)
+            weight *= rescale(se, nc, samples, judge, f);
+        if (got < 0)
             break;
-        if (se->rejected) { /* as below: an attempt, the number drawn, no step */
-            attempts++;
-            ddz_rng_next(&se->rng);
-            if (se->deadline > 0 && now_ms() >= se->deadline)
-                break;
+        if (got == 0)
             continue;
-        }
-        /* With the opponent model, a world is kept with probability infer_eps^(its misses
-         * beyond the fewest seen): rejection costs one replay, where a kept world costs a
-         * play-out per candidate, so every kept world counts fully. After 8 draws per sample
-         * wanted, every world is kept (with its weight). */
-        double w = 1.0;
-        if (se->cfg.adapt) {
-            /* The same with the mixture's weight, relative to the likeliest world seen. */
-            double lw = world_log_weight(se, misses);
-            if (attempts == 0 || lw > best_lw)
-                best_lw = lw;
-            w = exp(lw - best_lw);
-        } else if (se->cfg.infer) {
-            if (fewest < 0 || misses < fewest)
-                fewest = misses;
-            w = sample_weight(se, misses - fewest);
-        }
-        if (se->cfg.infer) {
-            if (++attempts <= 8 * se->cfg.samples) {
-                if (w < 1.0 && (double)(ddz_rng_next(&se->rng) >> 11) * 0x1p-53 >= w) {
-                    /* Rejected draws take no step, so the check between samples does not
-                     * see them: a run of them must stop at the deadline too. */
-                    if (se->deadline > 0 && now_ms() >= se->deadline)
-                        break;
-                    continue;
-                }
-                w = 1.0;
-            }
-        }
         /* A sample counts whole or not at all: when the budget runs out between its
          * candidates, it is dropped (hard's 50 ms were passed by 5.5 ms in 66,662 decisions
          * under load: a sample of solved endgames slower than every sample before it, which
@@ -832,7 +598,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
             }
             judge_world(se, v->seat, obj, samples, w, i);
             ddz_game_undo(&se->world);
-            cut = se->deadline > 0 && i + 1 < nc && now_ms() >= se->deadline;
+            cut = se->deadline > 0 && i + 1 < nc && ddz_search_now_ms() >= se->deadline;
         }
         if (cut)
             break;
@@ -957,58 +723,5 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
     a->state = se;
     a->act = search_act;
     a->free = search_free;
-    return 0;
-}
-
-int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
-                            DdzSamplerEval *sum)
-{
-    DdzAgent a;
-    DdzView v;
-    ddz_game_view(g, seat, &v);
-    /* The hidden cards: the other seats' cards the view does not place. */
-    DdzCards hands[DDZ_SEAT_NB], hidden = 0;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (s != seat && !v.shown[s])
-            hidden |= g->hand[s] & ~(s == v.landlord ? v.bottom : 0);
-    int nhidden = ddz_cards_size(hidden);
-    DdzSearchConfig c = *cfg;
-    c.solve_cards = 0; /* the sampler plays nothing out: no solver to make */
-    if (nhidden == 0 || samples < 1 || ddz_search_agent_new(&a, &c, seed, NULL) != 0)
-        return -1;
-    Search *se = a.state;
-    double t0 = now_ms();
-    int true_misses = rebuild(se, &v, g->hand, -INFINITY);
-    double w_true = c.adapt ? exp(world_log_weight(se, true_misses < 0 ? 0 : true_misses))
-                            : sample_weight(se, true_misses < 0 ? 0 : true_misses);
-    double sw = 0, sw2 = 0, acc = 0, accw = 0, planner = 0, rhcp = 0;
-    int opponents = se->me < 0 ? 0 : se->me == v.landlord ? 2 : 1;
-    for (int i = 0; i < samples; i++) {
-        ddz_search_sample(&v, &se->rng, hands);
-        int misses = rebuild(se, &v, hands, -INFINITY);
-        double w = misses < 0 ? 0 : c.adapt ? exp(world_log_weight(se, misses)) : sample_weight(se, misses);
-        double right = 0;
-        for (int s = 0; s < DDZ_SEAT_NB; s++)
-            if (s != seat)
-                right += ddz_cards_size(hands[s] & g->hand[s] & hidden);
-        right /= nhidden;
-        acc += right;
-        accw += w * right;
-        if (c.adapt && misses >= 0 && opponents > 0) {
-            planner += w * (se->q[0] + se->q[1] + se->q[2]) / opponents;
-            rhcp += w * (se->q2[0] + se->q2[1] + se->q2[2]) / opponents;
-        }
-        sw += w;
-        sw2 += w * w;
-    }
-    sum->views++;
-    sum->acc_uniform += acc / samples;
-    sum->acc_weighted += sw > 0 ? accw / sw : acc / samples;
-    sum->ll += sw > 0 ? log(w_true / (sw / samples)) : 0;
-    sum->ess += sw2 > 0 ? sw * sw / (samples * sw2) : 0;
-    sum->planner += sw > 0 ? planner / sw : 0;
-    sum->rhcp += sw > 0 ? rhcp / sw : 0;
-    sum->ms += now_ms() - t0;
-    ddz_agent_free(&a);
     return 0;
 }

@@ -392,7 +392,7 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
         cfg.both = !strcmp(stranger, "both"); /* planner and rhcp, each with the prior */
         cfg.stranger = cfg.both ? "planner" : stranger;
     }
-    DdzSamplerEval sum = {0, 0, 0, 0, 0, 0, 0, 0}, lord = sum, farm = sum; /* the landlord's views, the farmers' */
+    DdzSamplerEval sum = {0}, lord = sum, farm = sum; /* the landlord's views, the farmers' */
     for (long k = 0; g && k < games; k++) {
         DdzAgent ag[DDZ_SEAT_NB];
         int made = 0;
@@ -423,6 +423,9 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
            "uniform, %.4f weighted; log-likelihood gain of the true deal %+.3f; effective samples %.3f; %.3f ms/sample\n",
            games, players, sum.views, eps, sum.acc_uniform / n, sum.acc_weighted / n, sum.ll / n, sum.ess / n,
            sum.ms / n / 100);
+    printf("sampler        the worlds as the search keeps them: placed right %.4f weighted; effective samples "
+           "%.3f\n",
+           sum.acc_kept / n, sum.ess_kept / n);
     double nl = lord.views > 0 ? (double)lord.views : 1, nf = farm.views > 0 ? (double)farm.views : 1;
     printf("sampler        the landlord's %ld views: placed right %.4f weighted; log-likelihood gain %+.3f\n",
            lord.views, lord.acc_weighted / nl, lord.ll / nl);
