@@ -158,11 +158,18 @@ typedef struct DdzSamplerEval {
     double planner; /* with cfg->adapt: the opponents' chance of playing as planner after their
                      * actions, averaged over them and over the samples by weight (else 0) */
     double rhcp;    /* with cfg->both as well: the same of rhcp */
-    double acc_kept, ess_kept; /* acc_weighted and ess over the worlds the search itself keeps:
-                                * drawn until `samples` are kept, each rejected or kept with the
-                                * weight it counts in the search (the generator going on) */
+    long kept_views;           /* ddz_search_sampler_kept's: the views it measured, */
+    double acc_kept, ess_kept; /* acc_weighted and ess over the worlds the search keeps */
 } DdzSamplerEval;
 int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
+                            DdzSamplerEval *sum);
+
+/* The same view, the worlds drawn as the search itself keeps them (by rejection against the
+ * likeliest world seen, after 8 draws per sample with their weights; those kept before a
+ * likelier world weighed anew) until `samples` are kept; adds kept_views, acc_kept and
+ * ess_kept to *sum. It draws up to about nine times as many worlds as ddz_search_sampler_eval:
+ * called apart. Returns 0, or -1 as ddz_search_sampler_eval. */
+int ddz_search_sampler_kept(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
                             DdzSamplerEval *sum);
 
 /* The chance that the side of v's seat wins, estimated from `n` play-outs by cfg's policy of

@@ -243,8 +243,9 @@ int ddz_search_draw(Search *se, const DdzView *v, Draws *d, DdzCards hands[DDZ_S
     return 1;
 }
 
-int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
-                            DdzSamplerEval *sum)
+/* ddz_search_sampler_eval (kept false) and ddz_search_sampler_kept (kept true). */
+static int sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
+                        DdzSamplerEval *sum, bool kept_worlds)
 {
     DdzAgent a;
     DdzView v;
@@ -260,6 +261,37 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
     if (nhidden == 0 || samples < 1 || ddz_search_agent_new(&a, &c, seed, NULL) != 0)
         return -1;
     Search *se = a.state;
+    if (kept_worlds) {
+        /* The worlds drawn and weighed as the search keeps them (ddz_search_draw): each
+         * rejected or kept, and the weights of those kept before weighed anew. */
+        Draws d = {0, -1, 0};
+        double kw = 0, kw2 = 0, kacc = 0;
+        int kept = 0;
+        while (kept < samples) {
+            double w, f;
+            int got = ddz_search_draw(se, &v, &d, hands, &w, &f);
+            kw *= f;
+            kw2 *= f * f;
+            kacc *= f;
+            if (got < 0)
+                break;
+            if (got == 0)
+                continue;
+            double right = 0;
+            for (int s = 0; s < DDZ_SEAT_NB; s++)
+                if (s != seat)
+                    right += ddz_cards_size(hands[s] & g->hand[s] & hidden);
+            kacc += w * right / nhidden;
+            kw += w;
+            kw2 += w * w;
+            kept++;
+        }
+        sum->kept_views++;
+        sum->acc_kept += kw > 0 ? kacc / kw : 0;
+        sum->ess_kept += kw2 > 0 ? kw * kw / (kept * kw2) : 0;
+        ddz_agent_free(&a);
+        return 0;
+    }
     double t0 = ddz_search_now_ms();
     int true_misses = rebuild(se, &v, g->hand, -INFINITY);
     double w_true = c.adapt ? exp(world_log_weight(se, true_misses < 0 ? 0 : true_misses))
@@ -285,31 +317,6 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
         sw2 += w * w;
     }
     sum->ms += ddz_search_now_ms() - t0;
-    /* The same view, the worlds drawn and weighed as the search keeps them (ddz_search_draw). */
-    Draws d = {0, -1, 0};
-    double kw = 0, kw2 = 0, kacc = 0;
-    int kept = 0;
-    for (int draws = 0; kept < samples && draws < 64 * samples; draws++) {
-        double w, f;
-        int got = ddz_search_draw(se, &v, &d, hands, &w, &f);
-        kw *= f;
-        kw2 *= f * f;
-        kacc *= f;
-        if (got < 0)
-            break;
-        if (got == 0)
-            continue;
-        double right = 0;
-        for (int s = 0; s < DDZ_SEAT_NB; s++)
-            if (s != seat)
-                right += ddz_cards_size(hands[s] & g->hand[s] & hidden);
-        kacc += w * right / nhidden;
-        kw += w;
-        kw2 += w * w;
-        kept++;
-    }
-    sum->acc_kept += kw > 0 ? kacc / kw : 0;
-    sum->ess_kept += kw2 > 0 ? kw * kw / (kept * kw2) : 0;
     sum->views++;
     sum->acc_uniform += acc / samples;
     sum->acc_weighted += sw > 0 ? accw / sw : acc / samples;
@@ -319,4 +326,16 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
     sum->rhcp += sw > 0 ? rhcp / sw : 0;
     ddz_agent_free(&a);
     return 0;
+}
+
+int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
+                            DdzSamplerEval *sum)
+{
+    return sampler_eval(cfg, g, seat, samples, seed, sum, false);
+}
+
+int ddz_search_sampler_kept(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
+                            DdzSamplerEval *sum)
+{
+    return sampler_eval(cfg, g, seat, samples, seed, sum, true);
 }

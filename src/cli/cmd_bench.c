@@ -407,6 +407,7 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
             if (ddz_game_legal_moves(g, b->buf) > 1) {
                 uint64_t seed = b->seed + (uint64_t)g->nhist * 131 + (uint64_t)k;
                 ddz_search_sampler_eval(&cfg, g, g->turn, 100, seed, &sum);
+                ddz_search_sampler_kept(&cfg, g, g->turn, 100, seed, &sum);
                 ddz_search_sampler_eval(&cfg, g, g->turn, 100, seed, g->turn == g->landlord ? &lord : &farm);
             }
             ok = ddz_agent_step(&ag[g->turn], g, NULL) == 0;
@@ -425,7 +426,8 @@ static void bench_sampler(Bench *b, const char *players, double eps, int adapt, 
            sum.ms / n / 100);
     printf("sampler        the worlds as the search keeps them: placed right %.4f weighted; effective samples "
            "%.3f\n",
-           sum.acc_kept / n, sum.ess_kept / n);
+           sum.acc_kept / (sum.kept_views > 0 ? (double)sum.kept_views : 1),
+           sum.ess_kept / (sum.kept_views > 0 ? (double)sum.kept_views : 1));
     double nl = lord.views > 0 ? (double)lord.views : 1, nf = farm.views > 0 ? (double)farm.views : 1;
     printf("sampler        the landlord's %ld views: placed right %.4f weighted; log-likelihood gain %+.3f\n",
            lord.views, lord.acc_weighted / nl, lord.ll / nl);
