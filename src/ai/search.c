@@ -514,17 +514,17 @@ static bool close_call(const Search *se, int nc, int n, int policy_move, double 
 
 /* A likelier world than any before lowers the weight every world before it was kept with:
  * their accepted weight was relative to the likeliest world seen then. Scales the candidates'
- * totals (and with judge the samples' values kept) by f; returns f. */
-static double rescale(Search *se, int nc, int samples, bool judge, double f)
+ * totals, the samples' total weight (and with judge the samples' values kept) by f. */
+static void rescale(Search *se, int nc, int samples, bool judge, double f, double *weight)
 {
     for (int i = 0; i < nc; i++) {
         se->value[i] *= f;
         se->wins[i] *= f;
     }
+    *weight *= f;
     if (judge)
         for (size_t k = 0; k < (size_t)samples * (size_t)nc; k++)
             se->seen[k] *= f;
-    return f;
 }
 
 static int search_act(void *state, const DdzView *v, DdzAction *out)
@@ -578,7 +578,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         double w, f;
         int got = ddz_search_draw(se, v, &draws, hands, &w, &f);
         if (f != 1.0)
-            weight *= rescale(se, nc, samples, judge, f);
+            rescale(se, nc, samples, judge, f, &weight);
         if (got < 0)
             break;
         if (got == 0)

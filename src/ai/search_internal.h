@@ -26,7 +26,7 @@ typedef struct Search {
     double wins[DDZ_MAX_MOVES + 1];  /* weighted samples the candidate won */
     double sample_value[DDZ_MAX_MOVES + 1], sample_wins[DDZ_MAX_MOVES + 1]; /* this sample's */
     bool risky[DDZ_MAX_MOVES + 1];   /* see risky_move */
-    double deadline;                 /* now_ms() at which the decision's budget is spent; 0: none */
+    double deadline;                 /* ddz_search_now_ms() at which the budget is spent; 0: none */
     bool noisy;                      /* play-outs by rule agents with cfg.noise */
     uint64_t noise_base;             /* seeds of the noisy play-outs: from the agent's seed */
     int last_nc, last_best;          /* the last decision (ddz_search_last): candidates, choice */
@@ -55,9 +55,9 @@ typedef struct Draws {
 } Draws;
 
 /* Draws the next world for v into se->world (its hidden cards into hands). Returns 1 when
- * it is kept, with *w its weight relative to the likeliest world seen so far (1 when kept by rejection); 0 when it was
- * rejected (draw again); -1 when no world fits v or, after a rejection, the deadline has
- * passed. *f is the factor by which every world kept before must be weighed anew: a world
+ * it is kept, with *w its weight relative to the likeliest world seen so far (1 when kept by
+ * rejection); 0 when it was rejected (draw again); -1 when no world fits v or, after a
+ * rejection, the deadline has passed. *f is the factor by which every world kept before must be weighed anew: a world
  * kept with a weight (or a chance) relative to the likeliest seen then has its weight
  * relative to the likeliest seen now, exp(best then - best now); 1 when nothing changed. */
 int ddz_search_draw(Search *se, const DdzView *v, Draws *d, DdzCards hands[DDZ_SEAT_NB], double *w, double *f);

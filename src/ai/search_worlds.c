@@ -226,10 +226,11 @@ int ddz_search_draw(Search *se, const DdzView *v, Draws *d, DdzCards hands[DDZ_S
         }
         *w = exp(lw - d->best_lw);
     } else if (se->cfg.infer) {
-        if (d->fewest >= 0 && misses < d->fewest)
-            *f = sample_weight(se, d->fewest - misses);
-        if (d->fewest < 0 || misses < d->fewest)
+        if (d->fewest < 0 || misses < d->fewest) {
+            if (d->fewest >= 0)
+                *f = sample_weight(se, d->fewest - misses);
             d->fewest = misses;
+        }
         *w = sample_weight(se, misses - d->fewest);
     }
     if (se->cfg.infer && ++d->attempts <= 8 * se->cfg.samples) {
@@ -243,73 +244,62 @@ int ddz_search_draw(Search *se, const DdzView *v, Draws *d, DdzCards hands[DDZ_S
     return 1;
 }
 
-/* ddz_search_sampler_eval (kept false) and ddz_search_sampler_kept (kept true). */
-static int sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
-                        DdzSamplerEval *sum, bool kept_worlds)
+/* The share of the hidden cards (hidden, nhidden of them) that hands puts in their seats in g,
+ * seat's own left out. */
+static double placed_right(const DdzCards hands[DDZ_SEAT_NB], const DdzGame *g, int seat, DdzCards hidden, int nhidden)
+{
+    int right = 0;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (s != seat)
+            right += ddz_cards_size(hands[s] & g->hand[s] & hidden);
+    return (double)right / nhidden;
+}
+
+/* What both sampler measures start from: seat's view *v of g, the hidden cards (the other
+ * seats' cards the view does not place) into *hidden, and a search agent *a made from cfg
+ * and seed with no solver. Returns how many cards are hidden, or -1 (none hidden, no
+ * samples, no agent). */
+static int sampler_begin(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
+                         DdzAgent *a, DdzView *v, DdzCards *hidden)
+{
+    ddz_game_view(g, seat, v);
+    *hidden = 0;
+    for (int s = 0; s < DDZ_SEAT_NB; s++)
+        if (s != seat && !v->shown[s])
+            *hidden |= g->hand[s] & ~(s == v->landlord ? v->bottom : 0);
+    int nhidden = ddz_cards_size(*hidden);
+    DdzSearchConfig c = *cfg;
+    c.solve_cards = 0; /* the sampler plays nothing out: no solver to make */
+    if (nhidden == 0 || samples < 1 || ddz_search_agent_new(a, &c, seed, NULL) != 0)
+        return -1;
+    return nhidden;
+}
+
+int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
+                            DdzSamplerEval *sum)
 {
     DdzAgent a;
     DdzView v;
-    ddz_game_view(g, seat, &v);
-    /* The hidden cards: the other seats' cards the view does not place. */
-    DdzCards hands[DDZ_SEAT_NB], hidden = 0;
-    for (int s = 0; s < DDZ_SEAT_NB; s++)
-        if (s != seat && !v.shown[s])
-            hidden |= g->hand[s] & ~(s == v.landlord ? v.bottom : 0);
-    int nhidden = ddz_cards_size(hidden);
-    DdzSearchConfig c = *cfg;
-    c.solve_cards = 0; /* the sampler plays nothing out: no solver to make */
-    if (nhidden == 0 || samples < 1 || ddz_search_agent_new(&a, &c, seed, NULL) != 0)
+    DdzCards hands[DDZ_SEAT_NB], hidden;
+    int nhidden = sampler_begin(cfg, g, seat, samples, seed, &a, &v, &hidden);
+    if (nhidden < 0)
         return -1;
     Search *se = a.state;
-    if (kept_worlds) {
-        /* The worlds drawn and weighed as the search keeps them (ddz_search_draw): each
-         * rejected or kept, and the weights of those kept before weighed anew. */
-        Draws d = {0, -1, 0};
-        double kw = 0, kw2 = 0, kacc = 0;
-        int kept = 0;
-        while (kept < samples) {
-            double w, f;
-            int got = ddz_search_draw(se, &v, &d, hands, &w, &f);
-            kw *= f;
-            kw2 *= f * f;
-            kacc *= f;
-            if (got < 0)
-                break;
-            if (got == 0)
-                continue;
-            double right = 0;
-            for (int s = 0; s < DDZ_SEAT_NB; s++)
-                if (s != seat)
-                    right += ddz_cards_size(hands[s] & g->hand[s] & hidden);
-            kacc += w * right / nhidden;
-            kw += w;
-            kw2 += w * w;
-            kept++;
-        }
-        sum->kept_views++;
-        sum->acc_kept += kw > 0 ? kacc / kw : 0;
-        sum->ess_kept += kw2 > 0 ? kw * kw / (kept * kw2) : 0;
-        ddz_agent_free(&a);
-        return 0;
-    }
+    bool adapt = se->cfg.adapt;
     double t0 = ddz_search_now_ms();
     int true_misses = rebuild(se, &v, g->hand, -INFINITY);
-    double w_true = c.adapt ? exp(world_log_weight(se, true_misses < 0 ? 0 : true_misses))
-                            : sample_weight(se, true_misses < 0 ? 0 : true_misses);
+    double w_true = adapt ? exp(world_log_weight(se, true_misses < 0 ? 0 : true_misses))
+                          : sample_weight(se, true_misses < 0 ? 0 : true_misses);
     double sw = 0, sw2 = 0, acc = 0, accw = 0, planner = 0, rhcp = 0;
     int opponents = se->me < 0 ? 0 : se->me == v.landlord ? 2 : 1;
     for (int i = 0; i < samples; i++) {
         ddz_search_sample(&v, &se->rng, hands);
         int misses = rebuild(se, &v, hands, -INFINITY);
-        double w = misses < 0 ? 0 : c.adapt ? exp(world_log_weight(se, misses)) : sample_weight(se, misses);
-        double right = 0;
-        for (int s = 0; s < DDZ_SEAT_NB; s++)
-            if (s != seat)
-                right += ddz_cards_size(hands[s] & g->hand[s] & hidden);
-        right /= nhidden;
+        double w = misses < 0 ? 0 : adapt ? exp(world_log_weight(se, misses)) : sample_weight(se, misses);
+        double right = placed_right(hands, g, seat, hidden, nhidden);
         acc += right;
         accw += w * right;
-        if (c.adapt && misses >= 0 && opponents > 0) {
+        if (adapt && misses >= 0 && opponents > 0) {
             planner += w * (se->q[0] + se->q[1] + se->q[2]) / opponents;
             rhcp += w * (se->q2[0] + se->q2[1] + se->q2[2]) / opponents;
         }
@@ -328,14 +318,38 @@ static int sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, 
     return 0;
 }
 
-int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
-                            DdzSamplerEval *sum)
-{
-    return sampler_eval(cfg, g, seat, samples, seed, sum, false);
-}
-
 int ddz_search_sampler_kept(const DdzSearchConfig *cfg, const DdzGame *g, int seat, int samples, uint64_t seed,
                             DdzSamplerEval *sum)
 {
-    return sampler_eval(cfg, g, seat, samples, seed, sum, true);
+    DdzAgent a;
+    DdzView v;
+    DdzCards hands[DDZ_SEAT_NB], hidden;
+    int nhidden = sampler_begin(cfg, g, seat, samples, seed, &a, &v, &hidden);
+    if (nhidden < 0)
+        return -1;
+    /* The worlds drawn and weighed as the search keeps them (ddz_search_draw): each rejected
+     * or kept, and the weights of those kept before weighed anew. */
+    Draws d = {0, -1, 0};
+    double kw = 0, kw2 = 0, kacc = 0;
+    int kept = 0;
+    while (kept < samples) {
+        double w, f;
+        int got = ddz_search_draw(a.state, &v, &d, hands, &w, &f);
+        kw *= f;
+        kw2 *= f * f;
+        kacc *= f;
+        if (got < 0)
+            break;
+        if (got == 0)
+            continue;
+        kacc += w * placed_right(hands, g, seat, hidden, nhidden);
+        kw += w;
+        kw2 += w * w;
+        kept++;
+    }
+    sum->kept_views++;
+    sum->acc_kept += kw > 0 ? kacc / kw : 0;
+    sum->ess_kept += kw2 > 0 ? kw * kw / (kept * kw2) : 0;
+    ddz_agent_free(&a);
+    return 0;
 }
