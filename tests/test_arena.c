@@ -303,6 +303,17 @@ static void decision_times_are_counted_and_quantiles_fall_in_their_bin(void **st
     assert_int_equal(ddz_arena_time_bin(0), 0);
     assert_int_equal(ddz_arena_time_bin(1e12), DDZ_ARENA_TIME_BINS - 1);
     assert_true(ddz_arena_time_quantile(bins, 0, 0.5) == 0);
+    /* Reported against the exact maximum, the top quantiles stop at it: 100 ms, not the
+     * upper edge of 100's bin. */
+    static DdzArenaTimes t;
+    t.n = 100;
+    memcpy(t.cpu, bins, sizeof bins);
+    t.cpu_max_ms = 100;
+    assert_true(ddz_arena_time_quantile(bins, 100, 1.0) > 100);
+    assert_true(ddz_arena_times_quantile(&t, true, 1.0) == 100);
+    assert_true(ddz_arena_times_quantile(&t, true, 0.99) >= 99 && ddz_arena_times_quantile(&t, true, 0.99) <= 100);
+    assert_true(ddz_arena_times_quantile(&t, true, 0.5) == ddz_arena_time_quantile(bins, 100, 0.5));
+    assert_true(ddz_arena_times_quantile(&t, false, 0.5) == 0); /* no wall times, max 0 */
     DdzArenaConfig c = config("rule-v1", "rule-v1", 20, 1);
     DdzArenaStats st;
     run(&c, &st);

@@ -91,6 +91,13 @@ double ddz_arena_time_quantile(const long bins[DDZ_ARENA_TIME_BINS], long n, dou
     return DDZ_ARENA_BIN_MS * pow(1.05, DDZ_ARENA_TIME_BINS);
 }
 
+double ddz_arena_times_quantile(const DdzArenaTimes *t, bool cpu, double q)
+{
+    double edge = ddz_arena_time_quantile(cpu ? t->cpu : t->wall, t->n, q);
+    double max = cpu ? t->cpu_max_ms : t->wall_max_ms;
+    return edge < max ? edge : max;
+}
+
 static void times_merge(DdzArenaTimes *into, const DdzArenaTimes *t)
 {
     into->n += t->n;

@@ -169,8 +169,7 @@ int cmd_arena(int argc, char **argv)
     printf("\ntime %.2f s, %.1f games/s\n", st.seconds, st.seconds > 0 ? (double)st.all.games / st.seconds : 0.0);
     const DdzArenaTimes *t = &st.a_times;
     printf("A's %ld decisions, ms (bins 5%% wide): wall median %.3f p99 %.3f max %.3f; cpu median %.3f p99 %.3f max %.3f\n",
-           t->n, ddz_arena_time_quantile(t->wall, t->n, 0.5), ddz_arena_time_quantile(t->wall, t->n, 0.99),
-           t->wall_max_ms, ddz_arena_time_quantile(t->cpu, t->n, 0.5), ddz_arena_time_quantile(t->cpu, t->n, 0.99),
-           t->cpu_max_ms);
+           t->n, ddz_arena_times_quantile(t, false, 0.5), ddz_arena_times_quantile(t, false, 0.99), t->wall_max_ms,
+           ddz_arena_times_quantile(t, true, 0.5), ddz_arena_times_quantile(t, true, 0.99), t->cpu_max_ms);
     return CLI_OK;
 }
