@@ -28,10 +28,10 @@ int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err
  * with them, a budget among them replacing the level's own ("hard:adp" ->
  * "search:50:bids55/55/55:appredouble50/50:bid:adp", "hard:1000" ->
  * "search:bids55/55/55:appredouble50/50:bid:1000", "hard:0/20:wp" ->
- * "search:bids55/55/55:appredouble50/50:bid:0/20:wp", "expert:0/400" ->
- * "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:0/400"),
+ * "search:bids55/55/55:appredouble50/50:bid:0/20:wp", "expert:0/100" ->
+ * "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:0/100"),
  * a time alone keeping the level's own sample cap ("expert:1000" ->
- * "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:1000/200"); any
+ * "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:1000/400"); any
  * other name unchanged ("normal:adp" stays, and is refused). Returns 0, or -1 when buf is too
  * small (the levels' names need about 100 bytes). */
 int ddz_ai_resolve_name(const char *name, char *buf, size_t size);

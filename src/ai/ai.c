@@ -15,8 +15,8 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * count of high cards, normal is the rule agent, hard and expert search over sampled deals
  * with the rule agent as play-out policy and bid and double by the win chance play-outs
  * estimate (:bid). hard: 50 ms a decision, up to 400 samples, one deterministic play-out
- * each. expert (issue 14: at most 1 s a decision, median at most 200 ms): up to 100
- * samples weighed by how well the rule agent explains the others' plays (:infer), each
+ * each. expert (issue 14: at most 1 s a decision, median at most 200 ms): up to 400
+ * samples (100 until 2026-12-05, 200 until 2026-12-06) weighed by how well the rule agent explains the others' plays (:infer), each
  * candidate played out 4 times by rule agents that take their runner-up 30% of the time
  * (:noise30:playouts4), the clock at 800 ms; it beat the 400-sample search of 200 ms
  * 0.533 of 4,000 games (docs/SEARCH.md). Each point of a game's score is worth a quarter
@@ -37,10 +37,12 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * over 100 where they did not before (2026-12-05, late): +0.007, +0.026 and +0.000 WP
  * against rhcp on three sets of deals, +0.029 against rule-v1, at twice the CPU a decision
  * (median 30 to 68 ms, max 0.74 s; docs/SEARCH.md, "Twice the worlds, once the model is
- * right"). */
+ * right"), and 400 over 200 (2026-12-06): +0.011, +0.022 and +0.023 WP against rhcp on three
+ * sets of deals, median 128 to 134 ms of CPU, the 800 ms clock cutting the slowest
+ * (docs/SEARCH.md, "Four hundred worlds"). */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {
     "easy", "rule", "search:50:bids55/55/55:appredouble50/50:bid",
-    "search:800/200:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid"};
+    "search:800/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid"};
 
 /* The kind of the search option at p (just after its colon): the length of its leading
  * letters ("noise" of "noise30"), 0 for a budget. :mixoppP is of :mixP's kind (both set
