@@ -16,9 +16,9 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * with the rule agent as play-out policy and bid and double by the win chance play-outs
  * estimate (:bid). hard: 50 ms a decision, up to 400 samples, one deterministic play-out
  * each. expert (issue 14: at most 1 s a decision, median at most 200 ms): up to 400
- * samples (100 until 2026-12-05, 200 until 2026-12-06) weighed by how well the rule agent explains the others' plays (:infer), each
- * candidate played out 4 times by rule agents that take their runner-up 30% of the time
- * (:noise30:playouts4), the clock at 800 ms; it beat the 400-sample search of 200 ms
+ * samples (100 until 2026-12-05, 200 until 2026-12-06) weighed by how well the rule agent
+ * explains the others' plays (:infer), each candidate played out 4 times by rule agents
+ * that take their runner-up 30% of the time (:noise30:playouts4), the clock at 800 ms; it beat the 400-sample search of 200 ms
  * 0.533 of 4,000 games (docs/SEARCH.md). Each point of a game's score is worth a quarter
  * of a win beside the win itself (:points25): against planner it scored +0.14 points a
  * game more than with the default 1% for 0.01 of its win rate, over 4,000 games. Both bid 3
@@ -38,7 +38,7 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * against rhcp on three sets of deals, +0.029 against rule-v1, at twice the CPU a decision
  * (median 30 to 68 ms, max 0.74 s; docs/SEARCH.md, "Twice the worlds, once the model is
  * right"), and 400 over 200 (2026-12-06): +0.011, +0.022 and +0.023 WP against rhcp on three
- * sets of deals, median 128 to 134 ms of CPU, the 800 ms clock cutting the slowest
+ * sets of deals, median 122 to 134 ms of CPU, the 800 ms clock cutting the slowest
  * (docs/SEARCH.md, "Four hundred worlds"). */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {
     "easy", "rule", "search:50:bids55/55/55:appredouble50/50:bid",
