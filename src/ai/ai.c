@@ -18,10 +18,11 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * each. expert (issue 14: at most 1 s a decision, median at most 200 ms): up to 400
  * samples (100 until 2026-12-05, 200 until 2026-12-06) weighed by how well the rule agent
  * explains the others' plays (:infer), each candidate played out 4 times by rule agents
- * that take their runner-up 30% of the time (:noise30:playouts4), the clock at 800 ms; it beat the 400-sample search of 200 ms
- * 0.533 of 4,000 games (docs/SEARCH.md). Each point of a game's score is worth a quarter
- * of a win beside the win itself (:points25): against planner it scored +0.14 points a
- * game more than with the default 1% for 0.01 of its win rate, over 4,000 games. Both bid 3
+ * that take their runner-up 30% of the time (:noise30:playouts4), the clock at 800 ms;
+ * it beat the 400-sample search of 200 ms 0.533 of 4,000 games (docs/SEARCH.md). Each
+ * point of a game's score is worth a quarter of a win beside the win itself (:points25):
+ * against planner it scored +0.14 points a game more than with the default 1% for 0.01 of
+ * its win rate, over 4,000 games. Both bid 3
  * from a win chance of 0.55 and else pass (:bids55/55/55), and under the apps' doubling the
  * landlord, last to speak, takes x4 from 0.50, where its calibrated estimate breaks even,
  * while neither farmer doubled (:appredouble50/50: +1.8 and +2.4 points a game against
