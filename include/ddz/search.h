@@ -77,9 +77,11 @@ typedef struct DdzSearchConfig {
                            * opponent planner's seat with its chance after those actions */
     bool tied;            /* :tied (with :adapt): the landlord's two opponents are one program,
                            * planner or the policy: their actions weigh one posterior together */
-    bool replay_whole;    /* with adapt: replay every drawn world's whole history, even once its
-                           * weight rejects it (no name: a check that the early stop changes no
-                           * choice; default false) */
+    bool replay_whole;    /* with infer: replay every drawn world's whole history in order,
+                           * asking the opponent model about every action, even once the world's
+                           * weight rejects it, and remembering no answer (no name: a check that
+                           * the early stop, the asking from the last action back and the
+                           * remembered answers change no choice; default false) */
     const char *stranger; /* the other program of :mixP, :mixoppP and :adapt: "planner"
                            * (default) or, with :rhcp, "rhcp" (the model of RHCP-v2) */
     bool both;            /* :both (with :mixP or :mixoppP, P at most 50): planner and rhcp

@@ -565,7 +565,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     DdzObjective obj = objective_for(se->cfg.objective, v->opt.rules);
     int samples = 0;
     double weight = 0;
-    Draws draws = {0, -1, 0};
+    Draws draws = {0, -1, 0, false};
     Budget budget = budget_begin(start, se->cfg.time_ms);
     se->deadline = budget_deadline(&budget);
     /* The policy's prior a sample (step 3); with cfg.extra, more samples while close. */
@@ -680,6 +680,7 @@ static void search_free(void *state)
     }
     ddz_solver_free(se->solver);
     free(se->seen);
+    free(se->memo);
     free(se);
 }
 
@@ -694,6 +695,7 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
     se->rejected = false;
     se->seen = NULL;
     se->seen_cap = 0;
+    se->memo = NULL;
     se->deadline = 0;
     /* The endgame solver is made now, not in the first decision that solves: its 4 MiB table
      * is cleared page by page (on 2 MiB pages where the kernel compacts memory for them),

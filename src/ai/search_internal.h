@@ -19,6 +19,7 @@ typedef struct Search {
     DdzAgent alt[DDZ_SEAT_NB];    /* with cfg.mix: the other play-out policy (cfg.stranger) */
     DdzAgent alt2[DDZ_SEAT_NB];   /* with cfg.both: the third (rhcp) */
     DdzGame world;
+    DdzGame back;                 /* with cfg.infer: the world walked back through its history */
     DdzSolver *solver;            /* endgames, made with the agent (else on first use) */
     DdzMove moves[DDZ_MAX_MOVES + 1];
     DdzMove cand[DDZ_MAX_MOVES + 1];
@@ -44,6 +45,11 @@ typedef struct Search {
     double reject_below;             /* and the log weight under which the world is rejected
                                       * (-INFINITY: never; see rebuild) */
     bool rejected;                   /* the replay's weight fell under it: its tallies stopped */
+    struct AgreeMemo *memo;          /* with cfg.infer: the programs' answers in the replays,
+                                      * by public history and hand (see memo_slot); made on
+                                      * first use, NULL without memory */
+    uint64_t prefix[DDZ_MAX_ACTIONS];/* the decision's public history hashed: entry i covers
+                                      * the game's public constants and actions 0..i */
 } Search;
 
 /* Where the worlds drawn for one decision stand (ddz_search_draw): draws made after the first
@@ -52,7 +58,12 @@ typedef struct Search {
 typedef struct Draws {
     int attempts, fewest;
     double best_lw;
+    bool begun; /* a world drawn already (the first draw starts the decision's memo) */
 } Draws;
+
+/* Starts a decision's draws from view v: hashes its public history for the programs'
+ * remembered answers (ddz_search_draw does it at its first draw). */
+void ddz_search_memo_begin(Search *se, const DdzView *v);
 
 /* Draws the next world for v into se->world (its hidden cards into hands). Returns 1 when
  * it is kept, with *w its weight relative to the likeliest world seen so far (1 when kept by

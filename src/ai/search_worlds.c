@@ -4,6 +4,7 @@
  * kept by rejection against the likeliest world seen; and the sampler's own measure of how
  * well its worlds place the hidden cards (ddz bench sampler). */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,99 @@ static bool agent_agrees(DdzAgent *agent, const DdzView *ov, const DdzAction *a)
     return mine.value == a->value;
 }
 
+/* The programs' answers remembered. Every world of a decision replays the same public
+ * history, so what a program would have done at action i depends on the acting seat's hand
+ * there alone (the programs of the replay are deterministic: the play-outs' noise is off
+ * between play-outs), and worlds that give an opponent the same cards ask the same questions:
+ * late in a hand, when few cards are hidden, most draws repeat hands drawn before, and the
+ * next decision of the game replays the same actions again. A slot holds one (public history
+ * up to action i, hand) -- the history as a 64-bit hash of the game's public constants and its
+ * actions, so answers stay right across decisions and games -- and which of the three
+ * programs (the policy, cfg.stranger, rhcp) were asked there and what they said; a new key
+ * takes the slot over. */
+#define MEMO_BITS 16
+
+typedef struct AgreeMemo {
+    DdzCards hand;
+    uint64_t tag;  /* the history's hash (Search.prefix) */
+    uint8_t asked; /* bit k: program k was asked */
+    uint8_t agree; /* bit k: and would have taken the action */
+} AgreeMemo;
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    return ddz_rng_splitmix(&h);
+}
+
+void ddz_search_memo_begin(Search *se, const DdzView *v)
+{
+    /* What every view of the history shows besides its seat's hand and the actions: the
+     * options, the first bidder, the bottom once taken, the card shown to pick the first. */
+    const DdzOptions *o = &v->opt;
+    uint64_t h = 0x646F757A68757Bull;
+    h = mix(h, (uint64_t)o->rules | (uint64_t)o->bid_mode << 8 | (uint64_t)o->first_bidder << 16 |
+                   (uint64_t)o->double_mode << 24 | (uint64_t)o->base << 32);
+    h = mix(h, (uint64_t)o->packet_deal | (uint64_t)o->forced_bid << 1 | (uint64_t)o->must_bid << 2 |
+                   (uint64_t)o->show_cards << 3 | (uint64_t)o->play_all << 4 | (uint64_t)o->spring_off << 5 |
+                   (uint64_t)o->leaver_penalty << 6 | (uint64_t)o->appointed << 7 |
+                   (uint64_t)o->turn_seconds << 16 | (uint64_t)(uint8_t)o->fee_percent << 32);
+    h = mix(h, (uint64_t)(uint32_t)o->cap | (uint64_t)(uint32_t)o->bonus << 32);
+    h = mix(h, (uint64_t)v->first | (uint64_t)v->landlord << 8 | (uint64_t)(uint8_t)v->revealed << 16);
+    h = mix(h, v->bottom);
+    for (int i = 0; i < v->nhist && i < DDZ_MAX_ACTIONS; i++) {
+        const DdzAction *a = &v->hist[i];
+        h = mix(h, (uint64_t)a->kind | (uint64_t)a->seat << 8 | (uint64_t)a->value << 16 |
+                       (uint64_t)a->move.type << 24 | (uint64_t)a->move.rank << 32 | (uint64_t)a->move.len << 40 |
+                       (uint64_t)a->move.size << 48);
+        h = mix(h, a->move.ranks);
+        h = mix(h, a->cards);
+        se->prefix[i] = h;
+    }
+}
+
+static AgreeMemo *memo_slot(Search *se, const DdzGame *w, const DdzAction *a)
+{
+    if (!se->memo && !(se->memo = calloc((size_t)1 << MEMO_BITS, sizeof *se->memo)))
+        return NULL; /* without memory every program is asked every time */
+    DdzCards hand = w->hand[a->seat];
+    uint64_t tag = se->prefix[w->nhist];
+    uint64_t h = (hand ^ tag * 0xD6E8FEB86659FD93ull) * 0x9E3779B97F4A7C15ull;
+    AgreeMemo *m = &se->memo[h >> (64 - MEMO_BITS)];
+    if (m->hand != hand || m->tag != tag) {
+        m->hand = hand;
+        m->tag = tag;
+        m->asked = m->agree = 0;
+    }
+    return m;
+}
+
+/* One action of a replay asked of the programs: the view is made only when one of them must
+ * answer. */
+typedef struct Asking {
+    const DdzGame *w;
+    const DdzAction *a;
+    AgreeMemo *m;
+    DdzView ov;
+    bool viewed;
+} Asking;
+
+static bool ask(Asking *k, DdzAgent *agent, int program)
+{
+    if (k->m && k->m->asked >> program & 1)
+        return k->m->agree >> program & 1;
+    if (!k->viewed) {
+        ddz_game_view(k->w, k->a->seat, &k->ov);
+        k->viewed = true;
+    }
+    bool yes = agent_agrees(agent, &k->ov, k->a);
+    if (k->m) {
+        k->m->asked |= (uint8_t)(1u << program);
+        k->m->agree |= (uint8_t)((unsigned)yes << program);
+    }
+    return yes;
+}
+
 /* Whether the policy, in the other seat's place in world w, would have taken action a: the
  * opponent model behind the sample weights. With cfg.adapt an opponent's action is tallied
  * against both of the mixture's programs (se->rmiss, se->pmiss) and weighed by
@@ -65,17 +159,16 @@ static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
     Search *se = ctx;
     if (se->rejected) /* the world is lost already: asking the programs would change nothing */
         return true;
-    DdzView ov;
-    ddz_game_view(w, a->seat, &ov);
-    bool rule = agent_agrees(&se->policy[a->seat], &ov, a);
+    Asking k = {.w = w, .a = a, .m = se->cfg.replay_whole ? NULL : memo_slot(se, w, a), .viewed = false};
+    bool rule = ask(&k, &se->policy[a->seat], 0);
     if (!se->cfg.adapt || se->me < 0 || (a->seat == w->landlord) == (se->me == w->landlord)) {
         se->smiss += !rule && se->cfg.adapt; /* counted in the world's misses too */
         return rule;
     }
     se->rmiss[a->seat] += !rule;
-    se->pmiss[a->seat] += !agent_agrees(&se->alt[a->seat], &ov, a);
+    se->pmiss[a->seat] += !ask(&k, &se->alt[a->seat], 1);
     if (se->cfg.both)
-        se->hmiss[a->seat] += !agent_agrees(&se->alt2[a->seat], &ov, a);
+        se->hmiss[a->seat] += !ask(&k, &se->alt2[a->seat], 2);
     /* The weight only falls as misses add up: once it is under the rejection's bar, the
      * world is rejected whatever the rest of the history holds (a margin keeps rounding
      * from ever deciding it). */
@@ -118,10 +211,42 @@ int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards now[DDZ_SE
     return misses;
 }
 
+/* A copy of game src into dst: its state and the history it holds, not the unused rest. */
+static void copy_game(DdzGame *dst, const DdzGame *src)
+{
+    memcpy(dst, src, offsetof(DdzGame, hist));
+    memcpy(dst->hist, src->hist, src->nhist * sizeof src->hist[0]);
+    memcpy(dst->undo, src->undo, src->nhist * sizeof src->undo[0]);
+}
+
+/* Asks the opponent model about the others' actions of v in se->world, from the last back to
+ * the first, on a copy walked back through the history with ddz_game_undo: the programs'
+ * answers do not depend on the order they are asked in, and the late actions, from small
+ * hands, cost them little (and are often remembered: memo_slot), where the first actions of
+ * the hand, from 17 or 20 cards, cost the most. A world whose weight falls under the
+ * rejection's bar on the late actions is rejected before the dear ones are asked. Returns the
+ * number of actions the policy refused (policy_agrees). */
+static int ask_back(Search *se, const DdzView *v)
+{
+    DdzGame *w = &se->back;
+    copy_game(w, &se->world);
+    int misses = 0;
+    for (int i = v->nhist - 1; i >= 0 && !se->rejected; i--) {
+        if (ddz_game_undo(w) != 0)
+            break; /* the world holds v's history: not reached */
+        const DdzAction *a = &v->hist[i];
+        /* Shows are no choice of the cards; an appointed landlord's bids no choice at all. */
+        bool choice = a->kind != DDZ_ACT_SHOW && !(v->opt.appointed && a->kind == DDZ_ACT_BID);
+        if (a->seat != v->seat && choice && !policy_agrees(se, w, a))
+            misses++;
+    }
+    return misses;
+}
+
 /* Rebuilds the full game of one sample into se->world (ddz_search_world), with the opponent
- * model when the search infers. With cfg.adapt, a world whose log weight falls under
- * reject_below during the replay is marked se->rejected, and its remaining actions are only
- * applied (-INFINITY: never). */
+ * model when the search infers (ask_back). With cfg.adapt, a world whose log weight falls
+ * under reject_below while the model is asked is marked se->rejected, and the model is asked
+ * no more (-INFINITY: never). */
 static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB], double reject_below)
 {
     /* With cfg.adapt, the opponents are known once the landlord is: their actions after it
@@ -131,8 +256,13 @@ static int rebuild(Search *se, const DdzView *v, const DdzCards now[DDZ_SEAT_NB]
         se->rmiss[s] = se->pmiss[s] = se->hmiss[s] = 0;
     se->smiss = 0;
     se->rejected = false;
+    if (se->cfg.replay_whole) /* the plain way, for the check: in order, every action asked */
+        return ddz_search_world(&se->world, v, now, se->cfg.infer ? policy_agrees : NULL, se);
+    int misses = ddz_search_world(&se->world, v, now, NULL, NULL);
+    if (misses < 0 || !se->cfg.infer)
+        return misses;
     se->reject_below = reject_below;
-    int misses = ddz_search_world(&se->world, v, now, se->cfg.infer ? policy_agrees : NULL, se);
+    misses += ask_back(se, v);
     se->reject_below = -INFINITY;
     return misses;
 }
@@ -192,6 +322,10 @@ int ddz_search_draw(Search *se, const DdzView *v, Draws *d, DdzCards hands[DDZ_S
 {
     *w = 1.0;
     *f = 1.0;
+    if (!d->begun) {
+        d->begun = true;
+        ddz_search_memo_begin(se, v);
+    }
     ddz_search_sample(v, &se->rng, hands);
     /* With cfg.adapt a world is rejected when its weight relative to the likeliest seen,
      * exp(lw - best_lw), is at most the uniform number drawn next (below). That number is
@@ -287,6 +421,7 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
     Search *se = a.state;
     bool adapt = se->cfg.adapt;
     double t0 = ddz_search_now_ms();
+    ddz_search_memo_begin(se, &v);
     int true_misses = rebuild(se, &v, g->hand, -INFINITY);
     double w_true = adapt ? exp(world_log_weight(se, true_misses < 0 ? 0 : true_misses))
                           : sample_weight(se, true_misses < 0 ? 0 : true_misses);
@@ -329,7 +464,7 @@ int ddz_search_sampler_kept(const DdzSearchConfig *cfg, const DdzGame *g, int se
         return -1;
     /* The worlds drawn and weighed as the search keeps them (ddz_search_draw): each rejected
      * or kept, and the weights of those kept before weighed anew. */
-    Draws d = {0, -1, 0};
+    Draws d = {0, -1, 0, false};
     double kw = 0, kw2 = 0, kacc = 0;
     int kept = 0;
     while (kept < samples) {
