@@ -58,12 +58,8 @@ typedef struct Search {
 typedef struct Draws {
     int attempts, fewest;
     double best_lw;
-    bool begun; /* a world drawn already (the first draw starts the decision's memo) */
+    bool begun; /* a world drawn already (the first draw hashes the decision's history) */
 } Draws;
-
-/* Starts a decision's draws from view v: hashes its public history for the programs'
- * remembered answers (ddz_search_draw does it at its first draw). */
-void ddz_search_memo_begin(Search *se, const DdzView *v);
 
 /* Draws the next world for v into se->world (its hidden cards into hands). Returns 1 when
  * it is kept, with *w its weight relative to the likeliest world seen so far (1 when kept by

@@ -80,8 +80,13 @@ static uint64_t mix(uint64_t h, uint64_t x)
     return ddz_rng_splitmix(&h);
 }
 
-void ddz_search_memo_begin(Search *se, const DdzView *v)
+/* Starts a decision's draws from view v: its public history hashed into se->prefix, the
+ * keys of the remembered answers (only a search that asks the model, and not the plain way,
+ * looks them up). */
+static void memo_begin(Search *se, const DdzView *v)
 {
+    if (!se->cfg.infer || se->cfg.replay_whole)
+        return;
     /* What every view of the history shows besides its seat's hand and the actions: the
      * options, the first bidder, the bottom once taken, the card shown to pick the first. */
     const DdzOptions *o = &v->opt;
@@ -177,6 +182,14 @@ static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
     return true;
 }
 
+/* Whether action a of v's history is one the opponent model is asked about: another seat's,
+ * and a choice (shows are no choice of the cards; an appointed landlord's bids no choice at
+ * all). */
+static bool asked_about(const DdzView *v, const DdzAction *a)
+{
+    return a->seat != v->seat && a->kind != DDZ_ACT_SHOW && !(v->opt.appointed && a->kind == DDZ_ACT_BID);
+}
+
 int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards now[DDZ_SEAT_NB],
                      bool (*agrees)(void *ctx, const DdzGame *world, const DdzAction *a), void *ctx)
 {
@@ -196,9 +209,7 @@ int ddz_search_world(DdzGame *world, const DdzView *v, const DdzCards now[DDZ_SE
     int misses = 0;
     for (int i = 0; i < v->nhist; i++) {
         const DdzAction *a = &v->hist[i];
-        /* Shows are no choice of the cards; an appointed landlord's bids no choice at all. */
-        bool choice = a->kind != DDZ_ACT_SHOW && !(v->opt.appointed && a->kind == DDZ_ACT_BID);
-        if (agrees && a->seat != v->seat && choice && !agrees(ctx, world, a))
+        if (agrees && asked_about(v, a) && !agrees(ctx, world, a))
             misses++;
         if (ddz_game_apply(world, a, NULL) != 0) {
             /* hubei48: a pass the sampled hand could have beaten (the real one could not)
@@ -235,9 +246,7 @@ static int ask_back(Search *se, const DdzView *v)
         if (ddz_game_undo(w) != 0)
             break; /* the world holds v's history: not reached */
         const DdzAction *a = &v->hist[i];
-        /* Shows are no choice of the cards; an appointed landlord's bids no choice at all. */
-        bool choice = a->kind != DDZ_ACT_SHOW && !(v->opt.appointed && a->kind == DDZ_ACT_BID);
-        if (a->seat != v->seat && choice && !policy_agrees(se, w, a))
+        if (asked_about(v, a) && !policy_agrees(se, w, a))
             misses++;
     }
     return misses;
@@ -324,7 +333,7 @@ int ddz_search_draw(Search *se, const DdzView *v, Draws *d, DdzCards hands[DDZ_S
     *f = 1.0;
     if (!d->begun) {
         d->begun = true;
-        ddz_search_memo_begin(se, v);
+        memo_begin(se, v);
     }
     ddz_search_sample(v, &se->rng, hands);
     /* With cfg.adapt a world is rejected when its weight relative to the likeliest seen,
@@ -421,7 +430,7 @@ int ddz_search_sampler_eval(const DdzSearchConfig *cfg, const DdzGame *g, int se
     Search *se = a.state;
     bool adapt = se->cfg.adapt;
     double t0 = ddz_search_now_ms();
-    ddz_search_memo_begin(se, &v);
+    memo_begin(se, &v);
     int true_misses = rebuild(se, &v, g->hand, -INFINITY);
     double w_true = adapt ? exp(world_log_weight(se, true_misses < 0 ? 0 : true_misses))
                           : sample_weight(se, true_misses < 0 ? 0 : true_misses);
