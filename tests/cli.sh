@@ -171,6 +171,36 @@ expect_err arena_compare_refuses_another_file "cli.sh:1: not a games file of ddz
 expect_err arena_compare_needs_two_files "write ddz arena --compare X.games Y.games" -- arena --compare "$tmp/g.games"
 expect_err arena_games_names_an_unwritable_file "arena: --games: $tmp/no/such.games: No such file or directory" -- arena greedy random --deals 2 --games "$tmp/no/such.games"
 
+# arena --pool and --compare over several files: a match played in parts adds up to the
+# match played at once (rule and rhcp draw no random numbers, so deal k of seed S plays the
+# same under any seed that deals it), and pairs of files compare as one pair
+runs=$((runs + 1))
+"$DDZ" arena rule rhcp --rules douzero --deals 25 --seed 7 --jobs 1 --games "$tmp/h7.games" >/dev/null &&
+    "$DDZ" arena rule rhcp --rules douzero --deals 15 --seed 32 --jobs 1 --games "$tmp/h32.games" >/dev/null &&
+    "$DDZ" arena rule rhcp --rules douzero --deals 40 --seed 7 --jobs 1 --games "$tmp/h40.games" >"$tmp/h40.out" &&
+    "$DDZ" arena planner rhcp --rules douzero --deals 25 --seed 7 --jobs 1 --games "$tmp/p7.games" >/dev/null &&
+    "$DDZ" arena planner rhcp --rules douzero --deals 15 --seed 32 --jobs 1 --games "$tmp/p32.games" >/dev/null &&
+    "$DDZ" arena planner rhcp --rules douzero --deals 40 --seed 7 --jobs 1 --games "$tmp/p40.games" >/dev/null &&
+    "$DDZ" arena --pool "$tmp/h32.games" "$tmp/h7.games" >"$tmp/pool" &&
+    "$DDZ" arena --compare "$tmp/h7.games" "$tmp/p7.games" "$tmp/h32.games" "$tmp/p32.games" >"$tmp/cmp2" &&
+    "$DDZ" arena --compare "$tmp/h40.games" "$tmp/p40.games" >"$tmp/cmp1"
+rc=$?
+if [ "$rc" != 0 ] || ! grep -q '^pool of 2 files: rule (A) vs rhcp (B), 40 deals' "$tmp/pool" ||
+    ! grep -q 'seeds 32 (15 deals), 7 (25 deals)$' "$tmp/pool" ||
+    [ "$(grep '^A ' "$tmp/pool")" != "$(grep '^A ' "$tmp/h40.out")" ] ||
+    ! grep -q '^40 deals in 2 pairs of files, .*seeds 7 (25 deals), 32 (15 deals)$' "$tmp/cmp2" ||
+    [ "$(grep '^[XY] ' "$tmp/cmp2")" != "$(grep '^[XY] ' "$tmp/cmp1")" ] || [ -z "$(grep '^[XY] ' "$tmp/cmp1")" ]; then
+    fails=$((fails + 1))
+    printf 'FAIL arena_pool_and_compare_pairs (rc %s):\n' "$rc"
+    cat "$tmp/h40.out" "$tmp/pool" "$tmp/cmp1" "$tmp/cmp2"
+fi
+expect_err arena_pool_refuses_a_deal_twice "h7.games and $tmp/h40.games hold the same deals (seeds 7 and 7, 25 and 40 deals): a deal would count twice" -- arena --pool "$tmp/h7.games" "$tmp/h40.games"
+expect_err arena_pool_refuses_another_agent "h7.games and $tmp/p32.games were not played the same way: their agent (A) differ" -- arena --pool "$tmp/h7.games" "$tmp/p32.games"
+expect_err arena_compare_refuses_pairs_of_other_agents "h7.games and $tmp/p32.games were not played the same way: their agent (A) differ" -- arena --compare "$tmp/h7.games" "$tmp/p7.games" "$tmp/p32.games" "$tmp/h32.games"
+expect_err arena_compare_refuses_a_deal_twice "h7.games and $tmp/h40.games hold the same deals" -- arena --compare "$tmp/h7.games" "$tmp/p7.games" "$tmp/h40.games" "$tmp/p40.games"
+expect_err arena_compare_needs_pairs "write ddz arena --compare X.games Y.games \[X2.games Y2.games ...\]" -- arena --compare "$tmp/h7.games" "$tmp/p7.games" "$tmp/h32.games"
+expect_err arena_pool_needs_a_file "write ddz arena --pool A.games" -- arena --pool
+
 # arena --slow: each of A's decisions over the time, with the request that asks it again
 runs=$((runs + 1))
 "$DDZ" arena rule random --rules douzero --deals 2 --seed 3 --jobs 1 --slow 0.0000001 >"$tmp/slow.out" 2>"$tmp/slow.err"

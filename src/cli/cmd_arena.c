@@ -19,52 +19,192 @@ static void print_line(const char *label, const DdzArenaTally *t)
            s.wp_hi, s.adp, s.adp_lo, s.adp_hi);
 }
 
-/* ddz arena --compare X Y: two games files of agents against the same B on the same deals. */
-static int compare(const char *px, const char *py)
+/* Reads the n games files of paths into f[0..n). Returns 0, or fails (what: the command's
+ * option) with every file read so far freed. */
+static int read_files(const char *what, int n, char **paths, ArenaFile *f)
 {
-    ArenaFile x, y;
     DdzError err;
-    if (arena_file_read(px, &x, &err) != 0)
-        return cli_fail("arena --compare: %s", err.msg);
-    if (arena_file_read(py, &y, &err) != 0) {
-        arena_file_free(&x);
-        return cli_fail("arena --compare: %s", err.msg);
+    for (int i = 0; i < n; i++)
+        if (arena_file_read(paths[i], &f[i], &err) != 0) {
+            while (i-- > 0)
+                arena_file_free(&f[i]);
+            return cli_fail("arena %s: %s", what, err.msg);
+        }
+    return CLI_OK;
+}
+
+static void free_files(int n, ArenaFile *f)
+{
+    for (int i = 0; i < n; i++)
+        arena_file_free(&f[i]);
+}
+
+/* What differs between two matches that must have been played the same way, or NULL: the
+ * opponent, the rules, the options and the protocol; the seed too when `seed` is set. */
+static const char *differs(const ArenaFile *x, const ArenaFile *y, bool seed)
+{
+    return strcmp(x->b, y->b)                 ? "opponent (B)"
+           : strcmp(x->rules, y->rules)       ? "rules"
+           : strcmp(x->options, y->options)   ? "rule options"
+           : x->bidding != y->bidding         ? "bidding"
+           : seed && x->seed != y->seed       ? "seed"
+                                              : NULL;
+}
+
+/* Whether two files hold a deal in common: deal k of seed S is dealt from seed S + k. */
+static bool overlap(const ArenaFile *x, const ArenaFile *y)
+{
+    return x->seed < y->seed + (unsigned long long)y->deals && y->seed < x->seed + (unsigned long long)x->deals;
+}
+
+/* Fails unless the files f[0], f[step], f[2 step], ... (n in all) are of agent f[0].a, hold no
+ * deal twice, and were played as f[0] was (differs, without the seed). */
+static int check_side(const char *what, int n, int step, ArenaFile *f, char **paths)
+{
+    for (int i = step; i < n; i += step) {
+        const char *d = strcmp(f[i].a, f[0].a) ? "agent (A)" : differs(&f[0], &f[i], false);
+        if (d)
+            return cli_fail("arena %s: %s and %s were not played the same way: their %s differ", what, paths[0],
+                            paths[i], d);
+        for (int j = 0; j < i; j += step)
+            if (overlap(&f[j], &f[i]))
+                return cli_fail("arena %s: %s and %s hold the same deals (seeds %llu and %llu, %ld and %ld deals): a "
+                                "deal would count twice",
+                                what, paths[j], paths[i], f[j].seed, f[i].seed, f[j].deals, f[i].deals);
     }
-    const char *differ = strcmp(x.b, y.b)               ? "opponent (B)"
-                         : strcmp(x.rules, y.rules)     ? "rules"
-                         : strcmp(x.options, y.options) ? "rule options"
-                         : x.bidding != y.bidding       ? "bidding"
-                         : x.seed != y.seed             ? "seed"
-                                                        : NULL;
-    int rc = CLI_OK;
-    if (differ) {
-        rc = cli_fail("arena --compare: %s and %s were not played the same way: their %s differ, so their deals "
-                      "cannot be paired",
-                      px, py, differ);
-    } else {
-        long deals = x.deals < y.deals ? x.deals : y.deals;
+    return CLI_OK;
+}
+
+/* Prints the seeds of the files f[0], f[step], ... and the deals used of each (used[i / step]). */
+static void print_seeds(int n, int step, const ArenaFile *f, const long *used)
+{
+    printf("seed%s", n > step ? "s" : "");
+    for (int i = 0; i < n; i += step)
+        printf("%s %llu (%ld deals)", i ? "," : "", f[i].seed, used[i / step]);
+}
+
+/* ddz arena --compare X Y [X2 Y2 ...]: games files of agents X and Y against the same B, in
+ * pairs on the same deals, compared deal by deal over all the pairs. */
+static int compare(int n, char **paths)
+{
+    ArenaFile *f = calloc((size_t)n, sizeof *f);
+    long *used = calloc((size_t)n / 2, sizeof *used);
+    if (!f || !used) {
+        free(f);
+        free(used);
+        return cli_fail("arena --compare: out of memory");
+    }
+    int rc = read_files("--compare", n, paths, f);
+    if (rc != CLI_OK) {
+        free(f);
+        free(used);
+        return rc;
+    }
+    long deals = 0;
+    for (int i = 0; i < n && rc == CLI_OK; i += 2) {
+        const char *d = differs(&f[i], &f[i + 1], true);
+        if (d)
+            rc = cli_fail("arena --compare: %s and %s were not played the same way: their %s differ, so their deals "
+                          "cannot be paired",
+                          paths[i], paths[i + 1], d);
+        used[i / 2] = f[i].deals < f[i + 1].deals ? f[i].deals : f[i + 1].deals;
+        deals += used[i / 2];
+    }
+    if (rc == CLI_OK)
+        rc = check_side("--compare", n, 2, f, paths);
+    if (rc == CLI_OK)
+        rc = check_side("--compare", n - 1, 2, f + 1, paths + 1);
+    DdzArenaGame *x = NULL, *y = NULL;
+    if (rc == CLI_OK && (!(x = malloc((size_t)deals * 2 * sizeof *x)) || !(y = malloc((size_t)deals * 2 * sizeof *y))))
+        rc = cli_fail("arena --compare: out of memory for %ld deals", deals);
+    if (rc == CLI_OK) {
         DdzArenaTally tx = {0}, ty = {0};
+        long at = 0;
+        for (int i = 0; i < n; i += 2) {
+            memcpy(x + at, f[i].games, (size_t)used[i / 2] * 2 * sizeof *x);
+            memcpy(y + at, f[i + 1].games, (size_t)used[i / 2] * 2 * sizeof *y);
+            at += 2 * used[i / 2];
+        }
         for (long i = 0; i < 2 * deals; i++) {
-            ddz_arena_tally_add(&tx, x.games[i].won, x.games[i].points);
-            ddz_arena_tally_add(&ty, y.games[i].won, y.games[i].points);
+            ddz_arena_tally_add(&tx, x[i].won, x[i].points);
+            ddz_arena_tally_add(&ty, y[i].won, y[i].points);
         }
         DdzArenaDiff d;
-        ddz_arena_compare(x.games, y.games, deals, &d);
-        printf("compare X = %s (%s) with Y = %s (%s), both against %s\n", x.a, px, y.a, py, x.b);
-        printf("%ld deals, each played twice with the sides swapped (the first %ld of both files); rules %s%s%s, "
-               "seed %llu%s\n",
-               deals, deals, x.rules, strcmp(x.options, "-") ? ", options " : "", strcmp(x.options, "-") ? x.options : "",
-               x.seed, x.bidding ? ", bidding" : "");
+        ddz_arena_compare(x, y, deals, &d);
+        printf("compare X = %s (%s", f[0].a, paths[0]);
+        for (int i = 2; i < n; i += 2)
+            printf(", %s", paths[i]);
+        printf(") with Y = %s (%s", f[1].a, paths[1]);
+        for (int i = 3; i < n; i += 2)
+            printf(", %s", paths[i]);
+        printf("), both against %s\n", f[0].b);
+        if (n == 2)
+            printf("%ld deals, each played twice with the sides swapped (the first %ld of both files); rules %s%s%s, "
+                   "seed %llu%s\n",
+                   deals, deals, f[0].rules, strcmp(f[0].options, "-") ? ", options " : "",
+                   strcmp(f[0].options, "-") ? f[0].options : "", f[0].seed, f[0].bidding ? ", bidding" : "");
+        else {
+            printf("%ld deals in %d pairs of files, each deal played twice with the sides swapped; rules %s%s%s%s, ",
+                   deals, n / 2, f[0].rules, strcmp(f[0].options, "-") ? ", options " : "",
+                   strcmp(f[0].options, "-") ? f[0].options : "", f[0].bidding ? ", bidding" : "");
+            print_seeds(n, 2, f, used);
+            printf("\n");
+        }
         print_line("X", &tx);
         print_line("Y", &ty);
         printf("X - Y, paired by deal: WP %+.4f [%+.4f, %+.4f]  ADP %+.3f [%+.3f, %+.3f]\n", d.wp, d.wp_lo, d.wp_hi,
                d.adp, d.adp_lo, d.adp_hi);
         printf("X - Y %s %+.4f, %s %+.4f; the same outcome in %.1f%% of the games\n",
-               x.bidding ? "in seat 0" : "as landlord", d.wp_swap[0], x.bidding ? "in seats 1 and 2" : "as farmers",
+               f[0].bidding ? "in seat 0" : "as landlord", d.wp_swap[0], f[0].bidding ? "in seats 1 and 2" : "as farmers",
                d.wp_swap[1], 100 * d.agree);
     }
-    arena_file_free(&x);
-    arena_file_free(&y);
+    free(x);
+    free(y);
+    free_files(n, f);
+    free(f);
+    free(used);
+    return rc;
+}
+
+/* ddz arena --pool F...: the games files of one match played in parts (A against B on
+ * different deals), added up into one. */
+static int pool(int n, char **paths)
+{
+    ArenaFile *f = calloc((size_t)n, sizeof *f);
+    long *used = calloc((size_t)n, sizeof *used);
+    if (!f || !used) {
+        free(f);
+        free(used);
+        return cli_fail("arena --pool: out of memory");
+    }
+    int rc = read_files("--pool", n, paths, f);
+    if (rc == CLI_OK)
+        rc = check_side("--pool", n, 1, f, paths);
+    if (rc == CLI_OK) {
+        DdzArenaTally all = {0}, side[2] = {{0}, {0}};
+        long deals = 0;
+        for (int i = 0; i < n; i++) {
+            used[i] = f[i].deals;
+            deals += f[i].deals;
+            for (long g = 0; g < 2 * f[i].deals; g++) {
+                ddz_arena_tally_add(&all, f[i].games[g].won, f[i].games[g].points);
+                ddz_arena_tally_add(&side[g & 1], f[i].games[g].won, f[i].games[g].points);
+            }
+        }
+        printf("pool of %d file%s: %s (A) vs %s (B), %ld deals, each played twice with the sides swapped\n", n,
+               n > 1 ? "s" : "", f[0].a, f[0].b, deals);
+        printf("%s, rules %s%s%s, ",
+               f[0].bidding ? "bidding, real scores" : "fixed landlord (seat 0, no bidding), game worth 2 x 2^bombs",
+               f[0].rules, strcmp(f[0].options, "-") ? ", options " : "", strcmp(f[0].options, "-") ? f[0].options : "");
+        print_seeds(n, 1, f, used);
+        printf("\n");
+        print_line("A overall", &all);
+        print_line(f[0].bidding ? "A in seat 0" : "A landlord", &side[0]);
+        print_line(f[0].bidding ? "A seats 1, 2" : "A farmers", &side[1]);
+        free_files(n, f);
+    }
+    free(f);
+    free(used);
     return rc;
 }
 
@@ -119,9 +259,14 @@ int cmd_arena(int argc, char **argv)
                 return cli_fail("arena: --slow needs a time in ms, e.g. --slow 48 (A's decisions over it are shown)");
             cfg.slow = print_slow;
         } else if (!strcmp(argv[i], "--compare")) {
-            if (argc != 4 || i != 1)
-                return cli_fail("arena: write ddz arena --compare X.games Y.games (two files of ddz arena --games)");
-            return compare(argv[2], argv[3]);
+            if (i != 1 || argc < 4 || argc % 2)
+                return cli_fail("arena: write ddz arena --compare X.games Y.games [X2.games Y2.games ...] (files of "
+                                "ddz arena --games in pairs)");
+            return compare(argc - 2, argv + 2);
+        } else if (!strcmp(argv[i], "--pool")) {
+            if (i != 1 || argc < 3)
+                return cli_fail("arena: write ddz arena --pool A.games [A2.games ...] (files of ddz arena --games)");
+            return pool(argc - 2, argv + 2);
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return cli_fail("arena: unknown option '%s' (see ddz help arena)", argv[i]);
         } else if (!cfg.a) {

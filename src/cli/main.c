@@ -188,7 +188,9 @@ static const CliCommand COMMANDS[] = {
      "  --note TEXT      a line on how the data was made, for the C file's comment\n"},
     {"arena", cmd_arena,
      "ddz arena A B [--deals N] [--seed S] [--rules P] [--options LIST] [--bidding] [--jobs J] [--games F]\n"
-     "          [--slow MS]",
+     "          [--slow MS]\n"
+     "       ddz arena --compare X.games Y.games [X2.games Y2.games ...]\n"
+     "       ddz arena --pool A.games [A2.games ...]",
      "Agent A against agent B. Every deal is played twice with the sides swapped: A as the\n"
      "landlord against B as both farmers, then B as the landlord against A. Prints WP (the\n"
      "share of games A's side won) and ADP (A's side's average points per game), each with its\n"
@@ -234,7 +236,10 @@ static const CliCommand COMMANDS[] = {
      "ddz arena --compare X.games Y.games reads two such files, of agents X and Y against the\n"
      "same B on the same deals (seed, rules, options, bidding), and prints WP and ADP of each\n"
      "and X - Y paired deal by deal, with its 95% interval: narrower than the two runs' own,\n"
-     "as the luck of the deal cancels out.\n"},
+     "as the luck of the deal cancels out. More pairs (X2.games Y2.games ...), each on its\n"
+     "own deals, are paired each within itself and added up into one comparison.\n"
+     "ddz arena --pool A.games A2.games ... adds up files of one match played in parts (the\n"
+     "same A, B, rules, options and protocol on different deals) into one WP and ADP.\n"},
     {"engine", cmd_engine, "ddz engine [--agent NAME]",
      "The engine protocol (docs/ENGINE.md): reads one JSON request per line on standard input\n"
      "and writes one JSON answer per line, e.g.\n"
