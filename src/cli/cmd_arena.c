@@ -178,8 +178,12 @@ static int pool(int n, char **paths)
         return cli_fail("arena --pool: out of memory");
     }
     int rc = read_files("--pool", n, paths, f);
-    if (rc == CLI_OK)
-        rc = check_side("--pool", n, 1, f, paths);
+    if (rc != CLI_OK) {
+        free(f);
+        free(used);
+        return rc;
+    }
+    rc = check_side("--pool", n, 1, f, paths);
     if (rc == CLI_OK) {
         DdzArenaTally all = {0}, side[2] = {{0}, {0}};
         long deals = 0;
@@ -201,8 +205,8 @@ static int pool(int n, char **paths)
         print_line("A overall", &all);
         print_line(f[0].bidding ? "A in seat 0" : "A landlord", &side[0]);
         print_line(f[0].bidding ? "A seats 1, 2" : "A farmers", &side[1]);
-        free_files(n, f);
     }
+    free_files(n, f);
     free(f);
     free(used);
     return rc;
