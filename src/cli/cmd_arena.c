@@ -19,24 +19,34 @@ static void print_line(const char *label, const DdzArenaTally *t)
            s.wp_hi, s.adp, s.adp_lo, s.adp_hi);
 }
 
-/* Reads the n games files of paths into f[0..n). Returns 0, or fails (what: the command's
- * option) with every file read so far freed. */
-static int read_files(const char *what, int n, char **paths, ArenaFile *f)
+/* Reads the n games files of paths into a new array *f, with room for nused counts in a new
+ * array *used. Returns 0, or fails (what: the command's option) with nothing left allocated. */
+static int load(const char *what, int n, int nused, char **paths, ArenaFile **f, long **used)
 {
     DdzError err;
-    for (int i = 0; i < n; i++)
-        if (arena_file_read(paths[i], &f[i], &err) != 0) {
+    *f = calloc((size_t)n, sizeof **f);
+    *used = calloc((size_t)nused, sizeof **used);
+    int rc = *f && *used ? CLI_OK : cli_fail("arena %s: out of memory", what);
+    for (int i = 0; i < n && rc == CLI_OK; i++)
+        if (arena_file_read(paths[i], &(*f)[i], &err) != 0) {
             while (i-- > 0)
-                arena_file_free(&f[i]);
-            return cli_fail("arena %s: %s", what, err.msg);
+                arena_file_free(&(*f)[i]);
+            rc = cli_fail("arena %s: %s", what, err.msg);
         }
-    return CLI_OK;
+    if (rc != CLI_OK) {
+        free(*f);
+        free(*used);
+    }
+    return rc;
 }
 
-static void free_files(int n, ArenaFile *f)
+/* Frees what load made. */
+static void unload(int n, ArenaFile *f, long *used)
 {
     for (int i = 0; i < n; i++)
         arena_file_free(&f[i]);
+    free(f);
+    free(used);
 }
 
 /* What differs between two matches that must have been played the same way, or NULL: the
@@ -87,19 +97,11 @@ static void print_seeds(int n, int step, const ArenaFile *f, const long *used)
  * pairs on the same deals, compared deal by deal over all the pairs. */
 static int compare(int n, char **paths)
 {
-    ArenaFile *f = calloc((size_t)n, sizeof *f);
-    long *used = calloc((size_t)n / 2, sizeof *used);
-    if (!f || !used) {
-        free(f);
-        free(used);
-        return cli_fail("arena --compare: out of memory");
-    }
-    int rc = read_files("--compare", n, paths, f);
-    if (rc != CLI_OK) {
-        free(f);
-        free(used);
+    ArenaFile *f;
+    long *used;
+    int rc = load("--compare", n, n / 2, paths, &f, &used);
+    if (rc != CLI_OK)
         return rc;
-    }
     long deals = 0;
     for (int i = 0; i < n && rc == CLI_OK; i += 2) {
         const char *d = differs(&f[i], &f[i + 1], true);
@@ -160,9 +162,7 @@ static int compare(int n, char **paths)
     }
     free(x);
     free(y);
-    free_files(n, f);
-    free(f);
-    free(used);
+    unload(n, f, used);
     return rc;
 }
 
@@ -170,19 +170,11 @@ static int compare(int n, char **paths)
  * different deals), added up into one. */
 static int pool(int n, char **paths)
 {
-    ArenaFile *f = calloc((size_t)n, sizeof *f);
-    long *used = calloc((size_t)n, sizeof *used);
-    if (!f || !used) {
-        free(f);
-        free(used);
-        return cli_fail("arena --pool: out of memory");
-    }
-    int rc = read_files("--pool", n, paths, f);
-    if (rc != CLI_OK) {
-        free(f);
-        free(used);
+    ArenaFile *f;
+    long *used;
+    int rc = load("--pool", n, n, paths, &f, &used);
+    if (rc != CLI_OK)
         return rc;
-    }
     rc = check_side("--pool", n, 1, f, paths);
     if (rc == CLI_OK) {
         DdzArenaTally all = {0}, side[2] = {{0}, {0}};
@@ -206,9 +198,7 @@ static int pool(int n, char **paths)
         print_line(f[0].bidding ? "A in seat 0" : "A landlord", &side[0]);
         print_line(f[0].bidding ? "A seats 1, 2" : "A farmers", &side[1]);
     }
-    free_files(n, f);
-    free(f);
-    free(used);
+    unload(n, f, used);
     return rc;
 }
 
