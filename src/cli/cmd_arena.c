@@ -19,34 +19,49 @@ static void print_line(const char *label, const DdzArenaTally *t)
            s.wp_hi, s.adp, s.adp_lo, s.adp_hi);
 }
 
-/* Reads the n games files of paths into a new array *f, with room for nused counts in a new
- * array *used. Returns 0, or fails (what: the command's option) with nothing left allocated. */
-static int load(const char *what, int n, int nused, char **paths, ArenaFile **f, long **used)
+/* Reads the n games files of paths into a new array *f. Returns 0, or fails (what: the
+ * command's option) with nothing left allocated. */
+static int load(const char *what, int n, char **paths, ArenaFile **f)
 {
     DdzError err;
     *f = calloc((size_t)n, sizeof **f);
-    *used = calloc((size_t)nused, sizeof **used);
-    int rc = *f && *used ? CLI_OK : cli_fail("arena %s: out of memory", what);
+    int rc = *f ? CLI_OK : cli_fail("arena %s: out of memory", what);
     for (int i = 0; i < n && rc == CLI_OK; i++)
         if (arena_file_read(paths[i], &(*f)[i], &err) != 0) {
             while (i-- > 0)
                 arena_file_free(&(*f)[i]);
             rc = cli_fail("arena %s: %s", what, err.msg);
         }
-    if (rc != CLI_OK) {
+    if (rc != CLI_OK)
         free(*f);
-        free(*used);
-    }
     return rc;
 }
 
 /* Frees what load made. */
-static void unload(int n, ArenaFile *f, long *used)
+static void unload(int n, ArenaFile *f)
 {
     for (int i = 0; i < n; i++)
         arena_file_free(&f[i]);
     free(f);
-    free(used);
+}
+
+/* The deals a group of files f[0..step) counts: a file alone (--pool) all of its deals, a
+ * pair (--compare) the deals both hold. */
+static long group_deals(const ArenaFile *f, int step)
+{
+    long deals = f[0].deals;
+    for (int i = 1; i < step; i++)
+        if (f[i].deals < deals)
+            deals = f[i].deals;
+    return deals;
+}
+
+/* Prints "rules R" and ", options O" when the match had any. */
+static void print_rules(const ArenaFile *f)
+{
+    printf("rules %s", f->rules);
+    if (strcmp(f->options, "-"))
+        printf(", options %s", f->options);
 }
 
 /* What differs between two matches that must have been played the same way, or NULL: the
@@ -85,12 +100,13 @@ static int check_side(const char *what, int n, int step, ArenaFile *f, char **pa
     return CLI_OK;
 }
 
-/* Prints the seeds of the files f[0], f[step], ... and the deals used of each (used[i / step]). */
-static void print_seeds(int n, int step, const ArenaFile *f, const long *used)
+/* Prints the seeds of the groups of files f[0..step), f[step..2 step), ... (n files in all)
+ * and the deals each counts (group_deals). */
+static void print_seeds(int n, int step, const ArenaFile *f)
 {
     printf("seed%s", n > step ? "s" : "");
     for (int i = 0; i < n; i += step)
-        printf("%s %llu (%ld deals)", i ? "," : "", f[i].seed, used[i / step]);
+        printf("%s %llu (%ld deals)", i ? "," : "", f[i].seed, group_deals(&f[i], step));
 }
 
 /* ddz arena --compare X Y [X2 Y2 ...]: games files of agents X and Y against the same B, in
@@ -98,8 +114,7 @@ static void print_seeds(int n, int step, const ArenaFile *f, const long *used)
 static int compare(int n, char **paths)
 {
     ArenaFile *f;
-    long *used;
-    int rc = load("--compare", n, n / 2, paths, &f, &used);
+    int rc = load("--compare", n, paths, &f);
     if (rc != CLI_OK)
         return rc;
     long deals = 0;
@@ -109,8 +124,7 @@ static int compare(int n, char **paths)
             rc = cli_fail("arena --compare: %s and %s were not played the same way: their %s differ, so their deals "
                           "cannot be paired",
                           paths[i], paths[i + 1], d);
-        used[i / 2] = f[i].deals < f[i + 1].deals ? f[i].deals : f[i + 1].deals;
-        deals += used[i / 2];
+        deals += group_deals(&f[i], 2);
     }
     if (rc == CLI_OK)
         rc = check_side("--compare", n, 2, f, paths);
@@ -123,9 +137,10 @@ static int compare(int n, char **paths)
         DdzArenaTally tx = {0}, ty = {0};
         long at = 0;
         for (int i = 0; i < n; i += 2) {
-            memcpy(x + at, f[i].games, (size_t)used[i / 2] * 2 * sizeof *x);
-            memcpy(y + at, f[i + 1].games, (size_t)used[i / 2] * 2 * sizeof *y);
-            at += 2 * used[i / 2];
+            long used = group_deals(&f[i], 2);
+            memcpy(x + at, f[i].games, (size_t)used * 2 * sizeof *x);
+            memcpy(y + at, f[i + 1].games, (size_t)used * 2 * sizeof *y);
+            at += 2 * used;
         }
         for (long i = 0; i < 2 * deals; i++) {
             ddz_arena_tally_add(&tx, x[i].won, x[i].points);
@@ -140,16 +155,15 @@ static int compare(int n, char **paths)
         for (int i = 3; i < n; i += 2)
             printf(", %s", paths[i]);
         printf("), both against %s\n", f[0].b);
-        if (n == 2)
-            printf("%ld deals, each played twice with the sides swapped (the first %ld of both files); rules %s%s%s, "
-                   "seed %llu%s\n",
-                   deals, deals, f[0].rules, strcmp(f[0].options, "-") ? ", options " : "",
-                   strcmp(f[0].options, "-") ? f[0].options : "", f[0].seed, f[0].bidding ? ", bidding" : "");
-        else {
-            printf("%ld deals in %d pairs of files, each deal played twice with the sides swapped; rules %s%s%s%s, ",
-                   deals, n / 2, f[0].rules, strcmp(f[0].options, "-") ? ", options " : "",
-                   strcmp(f[0].options, "-") ? f[0].options : "", f[0].bidding ? ", bidding" : "");
-            print_seeds(n, 2, f, used);
+        if (n == 2) {
+            printf("%ld deals, each played twice with the sides swapped (the first %ld of both files); ", deals, deals);
+            print_rules(&f[0]);
+            printf(", seed %llu%s\n", f[0].seed, f[0].bidding ? ", bidding" : "");
+        } else {
+            printf("%ld deals in %d pairs of files, each deal played twice with the sides swapped; ", deals, n / 2);
+            print_rules(&f[0]);
+            printf("%s, ", f[0].bidding ? ", bidding" : "");
+            print_seeds(n, 2, f);
             printf("\n");
         }
         print_line("X", &tx);
@@ -162,7 +176,7 @@ static int compare(int n, char **paths)
     }
     free(x);
     free(y);
-    unload(n, f, used);
+    unload(n, f);
     return rc;
 }
 
@@ -171,8 +185,7 @@ static int compare(int n, char **paths)
 static int pool(int n, char **paths)
 {
     ArenaFile *f;
-    long *used;
-    int rc = load("--pool", n, n, paths, &f, &used);
+    int rc = load("--pool", n, paths, &f);
     if (rc != CLI_OK)
         return rc;
     rc = check_side("--pool", n, 1, f, paths);
@@ -180,7 +193,6 @@ static int pool(int n, char **paths)
         DdzArenaTally all = {0}, side[2] = {{0}, {0}};
         long deals = 0;
         for (int i = 0; i < n; i++) {
-            used[i] = f[i].deals;
             deals += f[i].deals;
             for (long g = 0; g < 2 * f[i].deals; g++) {
                 ddz_arena_tally_add(&all, f[i].games[g].won, f[i].games[g].points);
@@ -189,16 +201,16 @@ static int pool(int n, char **paths)
         }
         printf("pool of %d file%s: %s (A) vs %s (B), %ld deals, each played twice with the sides swapped\n", n,
                n > 1 ? "s" : "", f[0].a, f[0].b, deals);
-        printf("%s, rules %s%s%s, ",
-               f[0].bidding ? "bidding, real scores" : "fixed landlord (seat 0, no bidding), game worth 2 x 2^bombs",
-               f[0].rules, strcmp(f[0].options, "-") ? ", options " : "", strcmp(f[0].options, "-") ? f[0].options : "");
-        print_seeds(n, 1, f, used);
+        printf("%s, ", f[0].bidding ? "bidding, real scores" : "fixed landlord (seat 0, no bidding), game worth 2 x 2^bombs");
+        print_rules(&f[0]);
+        printf(", ");
+        print_seeds(n, 1, f);
         printf("\n");
         print_line("A overall", &all);
         print_line(f[0].bidding ? "A in seat 0" : "A landlord", &side[0]);
         print_line(f[0].bidding ? "A seats 1, 2" : "A farmers", &side[1]);
     }
-    unload(n, f, used);
+    unload(n, f);
     return rc;
 }
 
