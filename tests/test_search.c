@@ -120,6 +120,10 @@ static void search_plays_only_legal_moves_under_every_preset(void **state)
 {
     (void)state;
     play_many("search:0/3", 30, false);
+    /* The level's search on a clock of 3 ms: every sample begins within 5 ms of the deadline,
+     * so its play-outs and its replays watch the clock at every step (NEAR_MS in search.c) and
+     * are cut there; the decisions are still legal and whole games are played out. */
+    play_many("hard:3", 4, false);
 }
 
 static void search_sees_only_its_view(void **state)
@@ -499,16 +503,16 @@ static void level_names_with_options_known_answers(void **state)
         int time_ms, samples;
     } T[] = {
         {"expert", "search:800/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid", 800, 400},
-        {"hard", "search:50:bids55/55/55:appredouble50/50:bid", 50, 400},
-        {"hard:adp", "search:50:bids55/55/55:appredouble50/50:bid:adp", 50, 400},
+        {"hard", "search:50/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid", 50, 400},
+        {"hard:adp", "search:50/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:adp", 50, 400},
         {"expert:1000", "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:1000/400", 1000, 400},
         {"expert:0", "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:0/400", 0, 400},
         {"expert:0/400", "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:0/400", 0, 400},
         {"expert:0/100", "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:0/100", 0, 100},
         {"expert:wp:300:noise10", "search:infer:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:wp:300/400:noise10", 300, 400},
-        {"hard:1000", "search:bids55/55/55:appredouble50/50:bid:1000", 1000, 2000},
-        {"hard:20", "search:bids55/55/55:appredouble50/50:bid:20", 20, 400},
-        {"hard:0/20:wp", "search:bids55/55/55:appredouble50/50:bid:0/20:wp", 0, 20},
+        {"hard:1000", "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:1000/400", 1000, 400},
+        {"hard:20", "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:20/400", 20, 400},
+        {"hard:0/20:wp", "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:0/20:wp", 0, 20},
         {"expert:adp:500", "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:adp:500/400", 500, 400},
         {"expert:bid:adp", "search:800/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:adp", 800, 400},
         {"expert:noise0:playouts1", "search:800/400:infer:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:noise0:playouts1", 800, 400},
@@ -521,7 +525,7 @@ static void level_names_with_options_known_answers(void **state)
         {"expert:mixopp50:adapt", "search:800/400:infer:noise30:playouts4:points25:bids55/55/55:appredouble50/50:bid:mixopp50:adapt", 800, 400},
         {"expert:infer50", "search:800/400:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:infer50", 800, 400},
         {"expert:200/100:noise30:playouts4", "search:infer:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:200/100:noise30:playouts4", 200, 100},
-        {"hard:noise30:playouts4", "search:50:bids55/55/55:appredouble50/50:bid:noise30:playouts4", 50, 400},
+        {"hard:noise0:playouts1", "search:50/400:infer:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:noise0:playouts1", 50, 400},
         {"expert:points1", "search:800/400:infer:noise30:playouts4:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:points1", 800, 400},
         {"expert:bids47/59/71", "search:800/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:appredouble50/50:bid:bids47/59/71", 800, 400},
         {"expert:appdouble60/80:appredouble55/75",
@@ -551,9 +555,11 @@ static void level_names_with_options_known_answers(void **state)
     assert_int_equal(ddz_search_config_parse(got, &c, NULL), 0);
     assert_true(c.infer && c.noise == 30 && c.playouts == 4 && c.points == 25 && c.bid_playouts);
     assert_true(c.mix == 25 && c.mix_opponents);
-    assert_int_equal(ddz_ai_resolve_name("hard", got, sizeof got), 0);
-    assert_int_equal(ddz_search_config_parse(got, &c, NULL), 0);
-    assert_true(!c.infer && c.noise == 0 && c.playouts == 1 && c.points == 1 && c.bid_playouts);
+    /* hard is expert's search on a clock of 50 ms (2026-12-06): the same name but the budget. */
+    char lvl[128];
+    assert_int_equal(ddz_ai_resolve_name("hard", lvl, sizeof lvl), 0);
+    assert_true(!strncmp(got, "search:800/400:", 15) && !strncmp(lvl, "search:50/400:", 14));
+    assert_string_equal(got + 15, lvl + 14);
     char small[8];
     assert_int_not_equal(ddz_ai_resolve_name("expert:1000", small, sizeof small), 0);
 }

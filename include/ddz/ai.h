@@ -24,11 +24,10 @@ int ddz_level_parse(const char *name, DdzLevel *out, DdzError *err);
 int ddz_ai_agent_new(DdzAgent *a, const char *name, uint64_t seed, DdzError *err);
 
 /* The agent name behind `name` into buf: a level's agent ("hard" ->
- * "search:50:bids55/55/55:appredouble50/50:bid"); a search level with options, the search
- * with them, a budget among them replacing the level's own ("hard:adp" ->
- * "search:50:bids55/55/55:appredouble50/50:bid:adp", "hard:1000" ->
- * "search:bids55/55/55:appredouble50/50:bid:1000", "hard:0/20:wp" ->
- * "search:bids55/55/55:appredouble50/50:bid:0/20:wp", "expert:0/100" ->
+ * "search:50/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid");
+ * a search level with options, the search with them, a budget among them replacing the
+ * level's own ("hard:adp" -> "search:50/400:...:bid:adp", "hard:0/20:wp" ->
+ * "search:infer:...:bid:0/20:wp", "expert:0/100" ->
  * "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:0/100"),
  * a time alone keeping the level's own sample cap ("expert:1000" ->
  * "search:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid:1000/400"); any

@@ -59,7 +59,15 @@ double ddz_search_now_ms(void)
 typedef struct Outcome {
     bool won;
     double value;
+    bool cut; /* the play-out stopped at the deadline: no outcome */
 } Outcome;
+
+/* How near the deadline (ms) a play-out looks at the clock between its steps, and the
+ * replay of a drawn world between the actions it asks the opponent model about: from a full
+ * hand, with planner or rhcp in a seat, either takes milliseconds, too long to finish past a
+ * clock of 50 ms, and a look at the clock at every step of every play-out would cost more
+ * than that far from it. */
+#define NEAR_MS 5.0
 
 /* The points to `seat` (in base units, as ddz_search_value) if the game of g ended now with
  * the landlord winning or losing: 2^bombs (and robs) each farmer, twice that the landlord; a
@@ -123,7 +131,7 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
  * world (common random numbers). */
 static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_seed)
 {
-    Outcome out = {false, 0};
+    Outcome out = {false, 0, false};
     DdzGame *g = &se->world;
     int start = g->nhist;
     if (se->noisy)
@@ -154,14 +162,19 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
             mixed = mixed2 = false;
         by[s] = mixed ? &se->alt[s] : mixed2 ? &se->alt2[s] : &se->policy[s];
     }
-    while (g->phase == DDZ_PHASE_PLAY)
+    while (g->phase == DDZ_PHASE_PLAY) {
+        if (se->near && se->deadline > 0 && ddz_search_now_ms() >= se->deadline) {
+            out.cut = true;
+            break;
+        }
         if (ddz_agent_step(by[g->turn], g, NULL) != 0)
             break;
+    }
     if (se->noisy)
         for (int s = 0; s < DDZ_SEAT_NB; s++)
             ddz_rule_agent_set_noise(&se->policy[s], 0, 0);
     DdzResult r;
-    if (ddz_game_result(g, &r) == 0) {
+    if (!out.cut && ddz_game_result(g, &r) == 0) {
         out.won = (seat == r.landlord) == r.landlord_won;
         out.value = end_value(obj, out.won, result_points(&r, seat), se->cfg.points);
     }
@@ -187,8 +200,11 @@ static double learned_value(Search *se, int seat, DdzObjective obj, double *won)
 
 /* Judges candidate i in sample `sample` of weight w, the candidate played in the world: an
  * ended game (its result) or a solved endgame exactly; else by play-outs (cfg.playouts of
- * them when noisy), the learned value weighing cfg.value percent (100: no play-outs). */
-static void judge_world(Search *se, int seat, DdzObjective obj, int sample, double w, int i)
+ * them when noisy), the learned value weighing cfg.value percent (100: no play-outs).
+ * Returns false when the deadline passed before its play-outs were all played (the sample is
+ * then dropped): the noisy play-outs of one candidate, with planner or rhcp in a seat, take
+ * milliseconds from a full hand, and a clock of 50 ms cannot wait for them (NEAR_MS). */
+static bool judge_world(Search *se, int seat, DdzObjective obj, int sample, double w, int i)
 {
     Outcome r;
     bool exact = se->world.phase != DDZ_PHASE_PLAY;
@@ -199,7 +215,7 @@ static void judge_world(Search *se, int seat, DdzObjective obj, int sample, doub
     if (exact) {
         se->sample_value[i] = w * r.value;
         se->sample_wins[i] = r.won ? w : 0;
-        return;
+        return true;
     }
     double vw = se->cfg.value / 100.0, value = 0, wins = 0;
     if (vw > 0) {
@@ -208,12 +224,21 @@ static void judge_world(Search *se, int seat, DdzObjective obj, int sample, doub
     }
     int k = vw >= 1 ? 0 : se->noisy ? se->cfg.playouts : 1;
     for (int j = 0; j < k; j++) {
+        if (se->deadline > 0) {
+            double now = ddz_search_now_ms();
+            if (now >= se->deadline)
+                return false;
+            se->near = now >= se->deadline - NEAR_MS;
+        }
         r = playout(se, seat, obj, se->noise_base + (uint64_t)sample * 64 + (uint64_t)j);
+        if (r.cut)
+            return false;
         value += (1 - vw) * r.value / k;
         wins += r.won ? (1 - vw) / k : 0;
     }
     se->sample_value[i] = w * value;
     se->sample_wins[i] = w * wins;
+    return true;
 }
 
 /* Moves the search plays only when the samples leave no doubt (issue 14), because a few
@@ -576,6 +601,8 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
            (se->cfg.time_ms <= 0 || budget_left(&budget))) {
         DdzCards hands[DDZ_SEAT_NB];
         double w, f;
+        if (se->deadline > 0)
+            se->near = ddz_search_now_ms() >= se->deadline - NEAR_MS;
         int got = ddz_search_draw(se, v, &draws, hands, &w, &f);
         if (f != 1.0)
             rescale(se, nc, samples, judge, f, &weight);
@@ -596,9 +623,9 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
                 se->sample_value[i] = -1e9;
                 continue;
             }
-            judge_world(se, v->seat, obj, samples, w, i);
+            bool whole = judge_world(se, v->seat, obj, samples, w, i);
             ddz_game_undo(&se->world);
-            cut = se->deadline > 0 && i + 1 < nc && ddz_search_now_ms() >= se->deadline;
+            cut = !whole || (se->deadline > 0 && i + 1 < nc && ddz_search_now_ms() >= se->deadline);
         }
         if (cut)
             break;
@@ -613,6 +640,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         budget_step(&budget);
     }
     se->deadline = 0;
+    se->near = false;
     /* Step 3. The best average, the policy's move winning ties and near-ties (the prior is
      * worth cfg.prior percent, default 2, of the samples: of a win, or of a game's points for
      * the seat). */
@@ -697,6 +725,7 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
     se->seen_cap = 0;
     se->memo = NULL;
     se->deadline = 0;
+    se->near = false;
     /* The endgame solver is made now, not in the first decision that solves: its 4 MiB table
      * is cleared page by page (on 2 MiB pages where the kernel compacts memory for them),
      * which took up to 7 ms of a decision's budget in 3,000 tries on a quiet machine and is

@@ -164,6 +164,10 @@ static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
     Search *se = ctx;
     if (se->rejected) /* the world is lost already: asking the programs would change nothing */
         return true;
+    if (se->near && se->deadline > 0 && ddz_search_now_ms() >= se->deadline) { /* no time to ask: no world */
+        se->rejected = true;
+        return true;
+    }
     Asking k = {.w = w, .a = a, .m = se->cfg.replay_whole ? NULL : memo_slot(se, w, a), .viewed = false};
     bool rule = ask(&k, &se->policy[a->seat], 0);
     if (!se->cfg.adapt || se->me < 0 || (a->seat == w->landlord) == (se->me == w->landlord)) {

@@ -218,7 +218,7 @@ static const CliCommand COMMANDS[] = {
      "(bids 1, 2, 3), :robR (call or rob), :overT (over another seat's bid or call), :lastT\n"
      "(last, after two passes), :doubleA/B (a farmer's x2, x4), :redoubleA/B (the landlord's),\n"
      ":appdoubleA/B and :appredoubleA/B (the same under double=app), e.g.\n"
-     "search:0/200:adp:infer, expert:adp, expert:1000, hard:noise30:playouts4.\n"
+     "search:0/200:adp:infer, expert:adp, expert:1000, hard:noise0:playouts1.\n"
      "  --deals N    deals to play (default 1000), 2N games\n"
      "  --seed S     default 1\n"
      "  --rules P    standard (default), classic, douzero, botzone or hubei48\n"
