@@ -62,12 +62,19 @@ typedef struct Outcome {
     bool cut; /* the play-out stopped at the deadline: no outcome */
 } Outcome;
 
-/* How near the deadline (ms) a play-out looks at the clock between its steps, and the
- * replay of a drawn world between the actions it asks the opponent model about: from a full
- * hand, with planner or rhcp in a seat, either takes milliseconds, too long to finish past a
- * clock of 50 ms, and a look at the clock at every step of every play-out would cost more
- * than that far from it. */
+/* How near the deadline a play-out looks at the clock between its steps, and the replay of a
+ * drawn world between the actions it asks the opponent model about: within the last quarter
+ * of the budget, and at least NEAR_MS. From a full hand, with planner or rhcp in a seat and
+ * their memos cold (a game's first decisions), either can take several milliseconds, too
+ * long to finish past a clock of 50 ms (5 ms alone let `hard` reach 53 ms on a first lead of
+ * 20 cards); far from the deadline a look at every step would be time spent for nothing. */
 #define NEAR_MS 5.0
+
+static double near_ms(const Search *se)
+{
+    double quarter = se->cfg.time_ms / 4.0;
+    return quarter > NEAR_MS ? quarter : NEAR_MS;
+}
 
 /* The points to `seat` (in base units, as ddz_search_value) if the game of g ended now with
  * the landlord winning or losing: 2^bombs (and robs) each farmer, twice that the landlord; a
@@ -228,7 +235,7 @@ static bool judge_world(Search *se, int seat, DdzObjective obj, int sample, doub
             double now = ddz_search_now_ms();
             if (now >= se->deadline)
                 return false;
-            se->near = now >= se->deadline - NEAR_MS;
+            se->near = now >= se->deadline - near_ms(se);
         }
         r = playout(se, seat, obj, se->noise_base + (uint64_t)sample * 64 + (uint64_t)j);
         if (r.cut)
@@ -602,7 +609,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         DdzCards hands[DDZ_SEAT_NB];
         double w, f;
         if (se->deadline > 0)
-            se->near = ddz_search_now_ms() >= se->deadline - NEAR_MS;
+            se->near = ddz_search_now_ms() >= se->deadline - near_ms(se);
         int got = ddz_search_draw(se, v, &draws, hands, &w, &f);
         if (f != 1.0)
             rescale(se, nc, samples, judge, f, &weight);

@@ -28,7 +28,7 @@ typedef struct Search {
     double sample_value[DDZ_MAX_MOVES + 1], sample_wins[DDZ_MAX_MOVES + 1]; /* this sample's */
     bool risky[DDZ_MAX_MOVES + 1];   /* see risky_move */
     double deadline;                 /* ddz_search_now_ms() at which the budget is spent; 0: none */
-    bool near;                       /* the deadline is under NEAR_MS away: play-outs watch it */
+    bool near;                       /* the deadline is near (near_ms): play-outs watch it */
     bool noisy;                      /* play-outs by rule agents with cfg.noise */
     uint64_t noise_base;             /* seeds of the noisy play-outs: from the agent's seed */
     int last_nc, last_best;          /* the last decision (ddz_search_last): candidates, choice */
