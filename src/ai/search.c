@@ -129,6 +129,7 @@ static bool solve_world(Search *se, int seat, DdzObjective obj, Outcome *out)
     if (o != DDZ_SOLVE_WIN && o != DDZ_SOLVE_LOSS)
         return false;
     out->won = res.landlord_wins == (seat == L);
+    out->cut = false;
     out->value = end_value(obj, out->won, solved_points(g, seat, res.landlord_wins), se->cfg.points);
     return true;
 }
@@ -210,10 +211,10 @@ static double learned_value(Search *se, int seat, DdzObjective obj, double *won)
  * them when noisy), the learned value weighing cfg.value percent (100: no play-outs).
  * Returns false when the deadline passed before its play-outs were all played (the sample is
  * then dropped): the noisy play-outs of one candidate, with planner or rhcp in a seat, take
- * milliseconds from a full hand, and a clock of 50 ms cannot wait for them (NEAR_MS). */
+ * milliseconds from a full hand, and a clock of 50 ms cannot wait for them (near_ms). */
 static bool judge_world(Search *se, int seat, DdzObjective obj, int sample, double w, int i)
 {
-    Outcome r;
+    Outcome r = {false, 0, false};
     bool exact = se->world.phase != DDZ_PHASE_PLAY;
     if (exact)
         r = playout(se, seat, obj, 0); /* nothing to play: reads the result */
