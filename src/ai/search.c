@@ -171,7 +171,7 @@ static Outcome playout(Search *se, int seat, DdzObjective obj, uint64_t noise_se
         by[s] = mixed ? &se->alt[s] : mixed2 ? &se->alt2[s] : &se->policy[s];
     }
     while (g->phase == DDZ_PHASE_PLAY) {
-        if (se->near && se->deadline > 0 && ddz_search_now_ms() >= se->deadline) {
+        if (ddz_search_late(se)) {
             out.cut = true;
             break;
         }

@@ -73,4 +73,11 @@ int ddz_search_draw(Search *se, const DdzView *v, Draws *d, DdzCards hands[DDZ_S
 /* A monotonic clock in milliseconds (the search's budget and deadline). */
 double ddz_search_now_ms(void);
 
+/* Whether a play-out or a replay inside the clock's last stretch (se->near) has run past the
+ * deadline: it then stops, and its sample is dropped. */
+static inline bool ddz_search_late(const Search *se)
+{
+    return se->near && se->deadline > 0 && ddz_search_now_ms() >= se->deadline;
+}
+
 #endif

@@ -164,7 +164,7 @@ static bool policy_agrees(void *ctx, const DdzGame *w, const DdzAction *a)
     Search *se = ctx;
     if (se->rejected) /* the world is lost already: asking the programs would change nothing */
         return true;
-    if (se->near && se->deadline > 0 && ddz_search_now_ms() >= se->deadline) { /* no time to ask: no world */
+    if (ddz_search_late(se)) { /* no time to ask: no world */
         se->rejected = true;
         return true;
     }
