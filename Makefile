@@ -231,12 +231,9 @@ all: man completions $(BUILD)/tools/cpu-jitter
 man: $(BUILD)/man/stamp
 completions: $(BUILD)/completions/ddz $(BUILD)/completions/_ddz
 
-$(BUILD)/tools/md2man: tools/md2man.c
-	@mkdir -p $(dir $@)
-	$(CC) -std=c11 $(OPT) $(WARN) -o $@ $<
-
-# The machine's timing noise (SEARCH.md, "Issue 14's proxies for the new hard").
-$(BUILD)/tools/cpu-jitter: tools/cpu-jitter.c
+# The build tools, one file each: md2man (the manual pages), cpu-jitter (the machine's timing
+# noise: SEARCH.md, "Issue 14's proxies for the new hard").
+$(BUILD)/tools/%: tools/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(OPT) $(WARN) -o $@ $<
 

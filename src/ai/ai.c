@@ -15,9 +15,9 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * count of high cards, normal is the rule agent, hard and expert search over sampled deals
  * with the rule agent as play-out policy and bid and double by the win chance play-outs
  * estimate (:bid). hard: expert's search on a clock of 50 ms (since 2026-12-06; before, one
- * deterministic play-out of uniform worlds a sample): +0.054 WP and +0.55 points a game
- * against rhcp over 500 deals, +0.025 and +0.41 against rule-v1, +0.028 and +0.57 with
- * --bidding (docs/SEARCH.md, "hard: the level's search on hard's clock"). expert (issue 14:
+ * deterministic play-out of uniform worlds a sample): +0.051 WP and +0.52 points a game
+ * against rhcp over 2,000 deals, +0.033 and +0.32 against rule-v1 over 1,000, +0.46 points
+ * with --bidding (docs/SEARCH.md, "hard: the level's search on hard's clock"). expert (issue 14:
  * at most 1 s a decision, median at most 200 ms): up to 400
  * samples (100 until 2026-12-05, 200 until 2026-12-06) weighed by how well the rule agent
  * explains the others' plays (:infer), each candidate played out 4 times by rule agents

@@ -76,6 +76,15 @@ static double near_ms(const Search *se)
     return quarter > NEAR_MS ? quarter : NEAR_MS;
 }
 
+/* Reads the clock of a search under a deadline: whether it has passed, and se->near set for
+ * the play-outs and replays that follow (ddz_search_late). */
+static bool read_clock(Search *se)
+{
+    double now = ddz_search_now_ms();
+    se->near = now >= se->deadline - near_ms(se);
+    return now >= se->deadline;
+}
+
 /* The points to `seat` (in base units, as ddz_search_value) if the game of g ended now with
  * the landlord winning or losing: 2^bombs (and robs) each farmer, twice that the landlord; a
  * farmer marked for letting the landlord go (hubei48 包赔) pays its partner's share too. The
@@ -232,12 +241,8 @@ static bool judge_world(Search *se, int seat, DdzObjective obj, int sample, doub
     }
     int k = vw >= 1 ? 0 : se->noisy ? se->cfg.playouts : 1;
     for (int j = 0; j < k; j++) {
-        if (se->deadline > 0) {
-            double now = ddz_search_now_ms();
-            if (now >= se->deadline)
-                return false;
-            se->near = now >= se->deadline - near_ms(se);
-        }
+        if (se->deadline > 0 && read_clock(se))
+            return false;
         r = playout(se, seat, obj, se->noise_base + (uint64_t)sample * 64 + (uint64_t)j);
         if (r.cut)
             return false;
@@ -610,7 +615,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
         DdzCards hands[DDZ_SEAT_NB];
         double w, f;
         if (se->deadline > 0)
-            se->near = ddz_search_now_ms() >= se->deadline - near_ms(se);
+            read_clock(se); /* a deadline passed here stops the draw or the first play-out */
         int got = ddz_search_draw(se, v, &draws, hands, &w, &f);
         if (f != 1.0)
             rescale(se, nc, samples, judge, f, &weight);
