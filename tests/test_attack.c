@@ -919,6 +919,61 @@ static void a_room_nobody_is_in_costs_little(void **state)
     t_free(t);
 }
 
+static void with_thinker_and_delay(DdzServerConfig *c)
+{
+    with_thinker(c);
+    c->bot_delay_ms = 800;
+}
+
+/* A computer thinks during the bot delay a person waits anyway (the search levels take up
+ * to 50 ms of CPU a decision, and a busy pool queues them): its job goes out within a tick of
+ * its turn, its answer waits for the delay's end, then is played without a second job. */
+static void computers_think_during_the_bot_delay(void **state)
+{
+    (void)state;
+    memset(&g_thinker, 0, sizeof g_thinker);
+    T *t = t_new(23, ":memory:", with_thinker_and_delay);
+    int a = t_client(t, "A");
+    t_send(t, a, "{\"type\":\"create\"}");
+    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"normal\"}");
+    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"normal\"}");
+    t_send(t, a, "{\"type\":\"ready\"}");
+    int early = 0;
+    for (int step = 0; step < 20000 && t->f[a].c.games_over < 1; step++) {
+        char msg[256];
+        size_t len = ddz_client_auto(&t->f[a].c, &t->play_rng, msg, sizeof msg);
+        if (len) {
+            t->now += 120;
+            t_send(t, a, msg);
+            continue;
+        }
+        if (!g_thinker.n) {
+            t_tick(t, 10);
+            continue;
+        }
+        /* A job is out: handed out within a tick or two of the turn's start. */
+        int64_t turn_began = t->last_action;
+        assert_true(t->now - turn_began <= 40);
+        int64_t key = g_thinker.jobs[0].key;
+        answer_one(t, false);
+        assert_int_equal(t->last_action, turn_began); /* not played before the delay */
+        while (t->last_action == turn_began) {
+            t_tick(t, 10);
+            for (int i = 0; i < g_thinker.n; i++) /* no second job for the same decision */
+                assert_true(g_thinker.jobs[i].key != key);
+            assert_true(t->now - turn_began <= 800 + 40);
+        }
+        assert_true(t->now - turn_began >= 800);
+        assert_true(key != 0);
+        early++;
+    }
+    assert_int_equal(t->f[a].c.games_over, 1);
+    assert_true(early >= 10);
+    assert_int_equal(g_thinker.max_per_room, 1);
+    t_no_leaks(t);
+    t_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -937,6 +992,7 @@ int main(void)
         cmocka_unit_test(the_room_list_is_paged_within_the_message_limit),
         cmocka_unit_test(computer_decisions_are_handed_to_workers),
         cmocka_unit_test(a_room_nobody_is_in_costs_little),
+        cmocka_unit_test(computers_think_during_the_bot_delay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -149,6 +149,10 @@ typedef struct DdzServerStats {
     long agents;                         /* computer players held by seats (the loop's agents) */
 } DdzServerStats;
 void ddz_server_stats(const DdzServer *srv, DdzServerStats *st);
+/* The longest a computer player, in a game somebody is in, acted after its bot delay ended
+ * (ms; its decision's wait for a thinker and its thinking beyond the delay) since the last
+ * call, which starts the count again. */
+int64_t ddz_server_take_late(DdzServer *srv);
 
 /* Test access: the game of room `room` (NULL when it has none), and the seat conn holds
  * (-1: none or a spectator). Only tests use these, to check what each seat was sent. */

@@ -136,6 +136,10 @@ struct Room {
     Tries pw;             /* wrong passwords, from all addresses (guard.c) */
     int64_t thinking;     /* the key of the decision handed to cfg.think (0: none) */
     int64_t think_since;  /* when it was handed out */
+    int64_t ready_key;    /* the decision whose answer came before bot_due, kept for then (0:
+                           * none): a computer thinks during the bot delay (room_tick) */
+    bool ready_ok;        /* that answer holds ready_action (false: the thinker failed) */
+    DdzAction ready_action;
     int64_t active;       /* the last time a person did something in it */
     struct Tourney *tour; /* a tournament's table (tourney.c), else NULL */
     int tour_run;         /* its index among the event's running tables */
@@ -159,6 +163,8 @@ struct DdzServer {
     size_t nout, capout;
     DdzServerStats stats;
     int64_t now;
+    int64_t computer_late; /* the longest a computer in a game somebody is in acted after its bot
+                            * delay ended, since ddz_server_take_late */
     int64_t last_sweep;   /* players last swept (ddz_server_tick) */
     int64_t last_maintain; /* ddz_store_maintain last called */
     bool gc;              /* a room may have emptied: room_gc looks */

@@ -318,6 +318,13 @@ void ddz_server_stats(const DdzServer *srv, DdzServerStats *st)
     }
 }
 
+int64_t ddz_server_take_late(DdzServer *srv)
+{
+    int64_t late = srv->computer_late;
+    srv->computer_late = 0;
+    return late;
+}
+
 const DdzGame *ddz_server_game(const DdzServer *srv, long room)
 {
     for (int i = 0; i < srv->nrooms; i++)

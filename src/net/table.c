@@ -573,8 +573,17 @@ static int computer_act_by(DdzServer *srv, Room *r, const char *by, bool agent_f
 
 static void abort_game(DdzServer *srv, Room *r, const char *reason);
 
+/* How long after its bot delay a computer acts (ddz_server_take_late), in a game somebody is
+ * in: what its people wait beyond the delay. */
+static void note_late(DdzServer *srv, const Room *r)
+{
+    if (r->bot_due && !room_unattended(r) && srv->now - r->bot_due > srv->computer_late)
+        srv->computer_late = srv->now - r->bot_due;
+}
+
 static void computer_act(DdzServer *srv, Room *r)
 {
+    note_late(srv, r);
     const char *by = r->seat[r->game->turn].kind == SEAT_BOT ? "bot" : "auto";
     if (computer_act_by(srv, r, by, true) != 0)
         abort_game(srv, r, "no legal action was accepted for a computer player");
@@ -610,18 +619,11 @@ int ddz_server_think(const DdzThinkJob *job, DdzAction *out)
     return rc;
 }
 
-void ddz_server_thought(DdzServer *srv, long room, int64_t key, const DdzAction *a, int64_t now)
+/* The computer's answer `a` (NULL: its agent failed) to the room's decision now: applied as
+ * by its seat, else its fallback (computer_act_by). */
+static void computer_answer(DdzServer *srv, Room *r, const DdzAction *a)
 {
-    srv->now = now;
-    Room *r = room_find(srv, room);
-    if (!r || r->thinking != key)
-        return;
-    r->thinking = 0;
-    if (r->state != ROOM_PLAYING || decision_key(r) != key || !computer_turn(r) || !r->bot_due ||
-        srv->now < r->bot_due) {
-        room_tick(srv, r);
-        return;
-    }
+    note_late(srv, r);
     const char *by = r->seat[r->game->turn].kind == SEAT_BOT ? "bot" : "auto";
     DdzError err;
     if (!a || room_apply(srv, r, a, by, &err) != 0) {
@@ -630,6 +632,25 @@ void ddz_server_thought(DdzServer *srv, long room, int64_t key, const DdzAction 
         if (computer_act_by(srv, r, by, false) != 0)
             abort_game(srv, r, "no legal action was accepted for a computer player");
     }
+}
+
+void ddz_server_thought(DdzServer *srv, long room, int64_t key, const DdzAction *a, int64_t now)
+{
+    srv->now = now;
+    Room *r = room_find(srv, room);
+    if (!r || r->thinking != key)
+        return;
+    r->thinking = 0;
+    bool current = r->state == ROOM_PLAYING && decision_key(r) == key && computer_turn(r) && r->bot_due;
+    if (current && srv->now < r->bot_due) { /* thought during the bot delay: kept for then */
+        r->ready_key = key;
+        r->ready_ok = a != NULL;
+        if (a)
+            r->ready_action = *a;
+        return;
+    }
+    if (current)
+        computer_answer(srv, r, a);
     room_tick(srv, r);
     room_gc(srv);
 }
@@ -687,15 +708,25 @@ void room_tick(DdzServer *srv, Room *r)
         room_try_start(srv, r);
         return;
     }
-    /* Computers play on while their time has come; a game nobody watches runs to its end. */
+    /* Computers play on while their time has come; a game nobody watches runs to its end.
+     * With a think pool a computer thinks during its bot delay, so that a busy pool's queue
+     * hides in the delay a person waits anyway; its answer is played when the delay ends. */
     for (int guard = 0; guard < 2 * DDZ_MAX_ACTIONS && r->state == ROOM_PLAYING; guard++) {
+        bool ready = r->ready_key && r->ready_key == decision_key(r);
         if (r->bot_due && srv->now >= r->bot_due) {
-            if (!computer_turn(r))
+            if (!computer_turn(r)) {
                 room_schedule(srv, r);
-            else if (think_out(srv, r))
+            } else if (ready) {
+                r->ready_key = 0;
+                computer_answer(srv, r, r->ready_ok ? &r->ready_action : NULL);
+            } else if (think_out(srv, r)) {
                 break; /* the answer comes through ddz_server_thought */
-            else
+            } else {
                 computer_act(srv, r);
+            }
+        } else if (r->bot_due && !ready && computer_turn(r)) {
+            think_out(srv, r); /* early, or already out */
+            break;
         } else if (r->deadline && srv->now >= r->deadline) {
             timeout_act(srv, r);
         } else {

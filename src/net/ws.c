@@ -299,11 +299,13 @@ static void tick(lws_sorted_usec_list_t *sul)
         char heapinfo[64] = "heap not measured";
         if (heap >= 0)
             snprintf(heapinfo, sizeof heapinfo, "heap %.1f MB in use of %.1f MB", heap, held);
+        int64_t late = ddz_server_take_late(sv->srv);
         say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing, %ld of them with "
-            "nobody in), %ld games finished, %ld aborted; %d computer decisions pending (longest queue wait %lld ms), "
+            "nobody in), %ld games finished, %ld aborted; %d computer decisions pending (longest queue wait %lld ms, "
+            "computers late after their delay by up to %lld ms), "
             "%ld computer players held; %s; loop late by up to %lld ms, longest pass "
             "%lld ms; %ld results waiting for the store", st.conns, st.rooms, st.playing, st.unattended,
-            st.games_finished, st.games_aborted, pending, (long long)wait, st.agents, heapinfo,
+            st.games_finished, st.games_aborted, pending, (long long)wait, (long long)late, st.agents, heapinfo,
             (long long)sv->max_gap, (long long)sv->max_pass, st.results_pending);
         sv->last_stats = now;
         sv->max_gap = sv->max_pass = 0;
