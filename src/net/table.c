@@ -581,13 +581,6 @@ static void note_late(DdzServer *srv, const Room *r)
         srv->computer_late = srv->now - r->bot_due;
 }
 
-static void computer_act(DdzServer *srv, Room *r)
-{
-    note_late(srv, r);
-    const char *by = r->seat[r->game->turn].kind == SEAT_BOT ? "bot" : "auto";
-    if (computer_act_by(srv, r, by, true) != 0)
-        abort_game(srv, r, "no legal action was accepted for a computer player");
-}
 
 /* Hands the decision to cfg.think: 1 when it is out (or already was), 0 to decide here. */
 static int think_out(DdzServer *srv, Room *r)
@@ -619,19 +612,20 @@ int ddz_server_think(const DdzThinkJob *job, DdzAction *out)
     return rc;
 }
 
-/* The computer's answer `a` (NULL: its agent failed) to the room's decision now: applied as
- * by its seat, else its fallback (computer_act_by). */
-static void computer_answer(DdzServer *srv, Room *r, const DdzAction *a)
+/* The computer acts for the seat to act: with a thinker's answer `a`, that answer (when it is
+ * refused, or a is NULL because the thinker's agent failed, the fallback of computer_act_by);
+ * without one (decide), its agent decides here first. */
+static void computer_act(DdzServer *srv, Room *r, const DdzAction *a, bool decide)
 {
     note_late(srv, r);
     const char *by = r->seat[r->game->turn].kind == SEAT_BOT ? "bot" : "auto";
     DdzError err;
-    if (!a || room_apply(srv, r, a, by, &err) != 0) {
-        if (a)
-            srv_log(srv, "room %ld: computer player refused: %s", r->id, err.msg);
-        if (computer_act_by(srv, r, by, false) != 0)
-            abort_game(srv, r, "no legal action was accepted for a computer player");
-    }
+    if (a && room_apply(srv, r, a, by, &err) == 0)
+        return;
+    if (a)
+        srv_log(srv, "room %ld: computer player refused: %s", r->id, err.msg);
+    if (computer_act_by(srv, r, by, decide && !a) != 0)
+        abort_game(srv, r, "no legal action was accepted for a computer player");
 }
 
 void ddz_server_thought(DdzServer *srv, long room, int64_t key, const DdzAction *a, int64_t now)
@@ -650,7 +644,7 @@ void ddz_server_thought(DdzServer *srv, long room, int64_t key, const DdzAction 
         return;
     }
     if (current)
-        computer_answer(srv, r, a);
+        computer_act(srv, r, a, false);
     room_tick(srv, r);
     room_gc(srv);
 }
@@ -718,11 +712,11 @@ void room_tick(DdzServer *srv, Room *r)
                 room_schedule(srv, r);
             } else if (ready) {
                 r->ready_key = 0;
-                computer_answer(srv, r, r->ready_ok ? &r->ready_action : NULL);
+                computer_act(srv, r, r->ready_ok ? &r->ready_action : NULL, false);
             } else if (think_out(srv, r)) {
                 break; /* the answer comes through ddz_server_thought */
             } else {
-                computer_act(srv, r);
+                computer_act(srv, r, NULL, true);
             }
         } else if (r->bot_due && !ready && computer_turn(r)) {
             think_out(srv, r); /* early, or already out */
