@@ -581,7 +581,6 @@ static void note_late(DdzServer *srv, const Room *r)
         srv->computer_late = srv->now - r->bot_due;
 }
 
-
 /* Hands the decision to cfg.think: 1 when it is out (or already was), 0 to decide here. */
 static int think_out(DdzServer *srv, Room *r)
 {
