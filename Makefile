@@ -232,7 +232,7 @@ man: $(BUILD)/man/stamp
 completions: $(BUILD)/completions/ddz $(BUILD)/completions/_ddz
 
 # The build tools, one file each: md2man (the manual pages), cpu-jitter (the machine's timing
-# noise: SEARCH.md, "Issue 14's proxies for the new hard").
+# noise: SEARCH-HARD.md, "Issue 14's proxies for the new hard").
 $(BUILD)/tools/%: tools/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 $(OPT) $(WARN) -o $@ $<

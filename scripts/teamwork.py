@@ -28,7 +28,7 @@ single below a farmer's last card while it held a safe lead, as ddz engine reque
 
 Needs build/libddz.so (make). The games are the same from the same seed for agents that do
 not read the clock: rule agents, and searches whose sample cap ends them (expert's 800 ms
-never bound in the arena runs of docs/SEARCH.md; hard's 50 ms does).
+never bound in the arena runs of docs/SEARCH-OPTIONS.md; hard's 50 ms does).
 """
 import argparse
 import os

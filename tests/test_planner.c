@@ -2,7 +2,7 @@
  * on a known-answer table; legal, finished games under every preset and rule mix; and its
  * principles on hand-built positions (it goes out when it can, lets its partner's trick
  * stand, does not lead a low single to an opponent with one card, answers with what its
- * plan misses most, bombs only an opponent near the end). Its strength against the rule agent is measured by the arena (docs/SEARCH.md, "A stranger"). */
+ * plan misses most, bombs only an opponent near the end). Its strength against the rule agent is measured by the arena (docs/SEARCH-OPPONENTS.md, "A stranger"). */
 #include <stdio.h>
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * known-answer table; legal, finished games under every preset and rule mix; and its rules on
  * hand-built positions (it goes out when it can, beats its partner's low card where planner
  * lets it stand, keeps a high answer while the landlord is far from the end). How close it
- * plays to RHCP-v2 is measured by the arena (docs/SEARCH.md, "The yardstick itself"). */
+ * plays to RHCP-v2 is measured by the arena (docs/SEARCH-OPPONENTS.md, "The yardstick itself"). */
 #include <stdio.h>
 #include <string.h>
 

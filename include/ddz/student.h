@@ -17,7 +17,7 @@
  * games with a search agent in every seat and writes, for each decision with a choice, the
  * candidates' features and their average values over the samples; `ddz learn fit` fits a
  * softmax over each decision's candidates to those values (soft targets) and writes the
- * weights as C (src/ai/student_weights.c, made so: docs/SEARCH.md). */
+ * weights as C (src/ai/student_weights.c, made so: docs/SEARCH-LEARNING.md). */
 #ifndef DDZ_STUDENT_H
 #define DDZ_STUDENT_H
 #include <stdio.h>

@@ -8,7 +8,7 @@
  * turns them into the chance. The data come from `ddz learn states` (self-play of a teacher,
  * every position of the play with the game's result), the weights from
  * scripts/learn-value.py (numpy), written as C (src/ai/value_weights.c, made so:
- * docs/SEARCH.md). Nothing here keeps state: a DdzValueNet is read-only. */
+ * docs/SEARCH-LEARNING.md). Nothing here keeps state: a DdzValueNet is read-only. */
 #ifndef DDZ_VALUE_H
 #define DDZ_VALUE_H
 #include <stdint.h>

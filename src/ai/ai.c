@@ -17,19 +17,19 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * estimate (:bid). hard: expert's search on a clock of 50 ms (since 2026-12-06; before, one
  * deterministic play-out of uniform worlds a sample): +0.051 WP and +0.52 points a game
  * against rhcp over 2,000 deals, +0.033 and +0.32 against rule-v1 over 1,000, +0.46 points
- * with --bidding (docs/SEARCH.md, "hard: the level's search on hard's clock"). expert (issue 14:
+ * with --bidding (docs/SEARCH-HARD.md, "hard: the level's search on hard's clock"). expert (issue 14:
  * at most 1 s a decision, median at most 200 ms): up to 400
  * samples (100 until 2026-12-05, 200 until 2026-12-06) weighed by how well the rule agent
  * explains the others' plays (:infer), each candidate played out 4 times by rule agents
  * that take their runner-up 30% of the time (:noise30:playouts4), the clock at 800 ms;
- * it beat the 400-sample search of 200 ms 0.533 of 4,000 games (docs/SEARCH.md). Each
+ * it beat the 400-sample search of 200 ms 0.533 of 4,000 games (docs/SEARCH-OPTIONS.md). Each
  * point of a game's score is worth a quarter of a win beside the win itself (:points25):
  * against planner it scored +0.14 points a game more than with the default 1% for 0.01 of
  * its win rate, over 4,000 games. Both bid 3
  * from a win chance of 0.55 and else pass (:bids55/55/55), and under the apps' doubling the
  * landlord, last to speak, takes x4 from 0.50, where its calibrated estimate breaks even,
  * while neither farmer doubled (:appredouble50/50: +1.8 and +2.4 points a game against
- * planner and hard:0/100, docs/SEARCH.md). The opponents' seats of a play-out are played
+ * planner and hard:0/100, docs/SEARCH-BIDS.md). The opponents' seats of a play-out are played
  * by planner a quarter of the time (:mixopp25, 2026-12-05): +0.02 WP against planner, a
  * program of RHCP's kind, over 2,000 deals, and nothing lost against rule-v1. And whether
  * an opponent plays as planner or as the rule agent is inferred from its actions (:adapt,
@@ -37,13 +37,13 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * against rule-v1. The mixture holds rhcp too, the model of RHCP-v2 itself, issue 14's
  * yardstick (:both, 2026-12-05: planner and rhcp each with prior 25%): +0.030 WP and +0.18
  * points a game against rhcp, nothing lost against planner, -0.014 (inside its interval)
- * against rule-v1 (docs/SEARCH.md, "The yardstick itself"). With that model 200 samples gain
+ * against rule-v1 (docs/SEARCH-OPPONENTS.md, "The yardstick itself"). With that model 200 samples gain
  * over 100 where they did not before (2026-12-05, late): +0.007, +0.026 and +0.000 WP
  * against rhcp on three sets of deals, +0.029 against rule-v1, at twice the CPU a decision
- * (median 30 to 68 ms, max 0.74 s; docs/SEARCH.md, "Twice the worlds, once the model is
+ * (median 30 to 68 ms, max 0.74 s; docs/SEARCH-WORLDS.md, "Twice the worlds, once the model is
  * right"), and 400 over 200 (2026-12-06): +0.011, +0.022 and +0.023 WP against rhcp on three
  * sets of deals, median 122 to 134 ms of CPU, the 800 ms clock cutting the slowest
- * (docs/SEARCH.md, "Four hundred worlds"). */
+ * (docs/SEARCH-WORLDS.md, "Four hundred worlds"). */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {
     "easy", "rule",
     "search:50/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid",

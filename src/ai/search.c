@@ -407,7 +407,7 @@ static double at(int hundredths)
  * the strengths where it bids and doubles), which are in the same units: a landlord's wins
  * in rule play-outs against random hands. By default bid 1 from 0.47, 2 from 0.59, 3 from
  * 0.71 (cfg.bid_at; hard and expert bid 3 from 0.55 and else pass, by expected score on
- * `ddz calibrate --agent`, docs/SEARCH.md); call or rob from 0.53 (cfg.rob_at); a farmer
+ * `ddz calibrate --agent`, docs/SEARCH-BIDS.md); call or rob from 0.53 (cfg.rob_at); a farmer
  * doubles from 0.73 (x4 0.85; cfg.double_at), the landlord from 0.70 (x4 0.89;
  * cfg.redouble_at); under double=app cfg.app_double_at and app_redouble_at when set (the
  * landlord speaks last and doubles both farmers' stakes; after a farmer's double it keeps

@@ -171,7 +171,7 @@ static const CliCommand COMMANDS[] = {
      "the student's weights to data files (a softmax over each decision's candidates against\n"
      "the teacher's values, Adam), prints how often its top move is the teacher's on the\n"
      "held-out decisions against the rule agent's, and writes the weights as C source (the\n"
-     "shipped ones are src/ai/student_weights.c; docs/SEARCH.md says how they were made).\n"
+     "shipped ones are src/ai/student_weights.c; docs/SEARCH-LEARNING.md says how they were made).\n"
      "'agree' plays N games (default 20) with agent A in every seat and asks agent B too at\n"
      "each play decision with a choice: how often they choose the same move, and each the\n"
      "rule agent's (the ceiling of what a student of A can learn is A against itself:\n"
