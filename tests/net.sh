@@ -227,5 +227,23 @@ kill "$server"
 wait "$server" 2>/dev/null
 check "the stop is logged as a notice: $(tail -1 "$tmp/serve.err")" grep -q "^<5>stopped; " "$tmp/serve.err"
 
+# ddz loadtest with its own server: rooms of computers and the server's bot delay, as the
+# person in such a room sees each computer's move (the median gap between moves).
+median_gap() { sed -n 's/^  computers *a move \([0-9]*\) ms after the one before at the median.*/\1/p' "$1"; }
+"$DDZ" loadtest --clients 3 --duration 4 --think 50 --computer-rooms 2 --computer-level normal \
+    --bot-delay 250 >"$tmp/lt250.out" 2>&1
+check "loadtest with a bot delay of 250 ms passes: $(tail -3 "$tmp/lt250.out")" \
+    grep -q "scores equal the stored results" "$tmp/lt250.out"
+gap=$(median_gap "$tmp/lt250.out")
+check "computers move 250 ms after the move before, and not much later (median '$gap' ms)" \
+    test "${gap:-0}" -ge 250 -a "${gap:-0}" -lt 400
+"$DDZ" loadtest --clients 3 --duration 3 --think 50 --computer-rooms 2 --computer-level normal \
+    >"$tmp/lt0.out" 2>&1
+gap=$(median_gap "$tmp/lt0.out")
+check "without --bot-delay its server's computers do not wait (median '$gap' ms)" test -n "$gap" -a "${gap:-999}" -lt 100
+"$DDZ" loadtest --url ws://127.0.0.1:1 --bot-delay 100 >"$tmp/ltu.out" 2>&1
+check "--bot-delay with --url is refused: $(cat "$tmp/ltu.out")" \
+    grep -q "with --url the server's own --bot-delay holds" "$tmp/ltu.out"
+
 echo "net.sh: $runs checks, $fails failed"
 [ "$fails" = 0 ]

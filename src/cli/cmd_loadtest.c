@@ -2,8 +2,9 @@
  * --url names one); reports games finished, actions per second, latency and errors. The mixed
  * profile (--profile mixed) is the soak of issue 10: people at human pace, fast bots,
  * spectators, chatters, clients that drop and come back, openers of computer-only rooms and
- * a few attackers; --computer-rooms keeps rooms of computers playing besides; --csv writes
- * one line a second (latency, memory) and --plot draws it. */
+ * a few attackers; --computer-rooms keeps rooms of computers playing besides, and reports how
+ * long their computers take a move as the person in the room sees it; --csv writes one line a
+ * second (latency, memory) and --plot draws it. */
 #define _DEFAULT_SOURCE /* kill, fdopen */
 #include <errno.h>
 #include <fcntl.h>
@@ -38,6 +39,7 @@ typedef struct Bot {
     int64_t sent_at;     /* when the last action went (us), 0 none pending */
     bool closed;
     long over_seen;
+    int64_t seen_at;     /* R_KEEP: when its room's last action (or deal) was seen (us), 0 none */
 } Bot;
 
 typedef struct Load {
@@ -59,6 +61,8 @@ typedef struct Load {
     size_t npeople, cappeople;
     int keep;            /* --computer-rooms: clients that keep a room of computers playing */
     const char *keep_level;
+    double *comp_lat;    /* R_KEEP: ms from an action (or the deal) seen to the next one seen */
+    size_t ncomp, capcomp;
     FILE *csv;
     int64_t next_sec;
     int64_t last_timer, timer_late; /* the generator's own lateness (its 10 ms timer), this second */
@@ -190,8 +194,10 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         break;
     }
     case DDZ_EV_START:
-        if (b->role == R_KEEP)
+        if (b->role == R_KEEP) {
             ddz_ws_client_send(l->ws, id, "{\"type\":\"auto\",\"on\":true}", 25);
+            b->seen_at = now;
+        }
         break;
     case DDZ_EV_TURN: {
         if (b->role == R_ROOMS || b->role == R_ATTACK || b->role == R_KEEP)
@@ -205,6 +211,13 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         break;
     }
     case DDZ_EV_ACTION:
+        if (b->role == R_KEEP) {
+            /* Every seat of its room is a computer's: the time since the last action (or the
+             * deal) is how long a computer took, the server's bot delay included. */
+            if (b->seen_at)
+                push_lat(&l->comp_lat, &l->ncomp, &l->capcomp, (double)(now - b->seen_at) / 1000.0);
+            b->seen_at = now;
+        }
         if (json_integer_value(json_object_get(m, "seat")) == b->c.seat && b->sent_at) {
             if (l->nlat == l->caplat) {
                 size_t cap = l->caplat ? l->caplat * 2 : 1 << 16;
@@ -225,6 +238,7 @@ static void lt_message(void *ctx, long id, const char *data, size_t len)
         }
         break;
     case DDZ_EV_OVER:
+        b->seen_at = 0;
         l->games += b->humans > 0 ? 1.0 / b->humans : 0;
         break;
     case DDZ_EV_ERROR:
@@ -489,9 +503,9 @@ static void memory_of(pid_t pid, double *peak, double *now)
     fclose(f);
 }
 
-/* Starts ddz serve on a free port, quiet or logging to log_path; returns its pid and writes
- * its URL. */
-static pid_t start_server(const char *db, const char *log_path, char *url, size_t size)
+/* Starts ddz serve on a free port with a bot delay of bot_delay ms, quiet or logging to
+ * log_path; returns its pid and writes its URL. */
+static pid_t start_server(const char *db, const char *log_path, long bot_delay, char *url, size_t size)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -509,12 +523,14 @@ static pid_t start_server(const char *db, const char *log_path, char *url, size_
             close(logfd);
         }
         /* Every client comes from 127.0.0.1: no limit of rooms per address. */
+        char delay[24];
+        snprintf(delay, sizeof delay, "%ld", bot_delay);
+        char *args[] = {"ddz", "serve", "--port", "0", "--bot-delay", delay, "--quick-wait", "5",
+                        "--rooms-per-address", "100000", "--db", strdup(db), "--quiet", NULL};
         if (logfd >= 0)
-            execl("/proc/self/exe", "ddz", "serve", "--port", "0", "--bot-delay", "0", "--quick-wait", "5",
-                  "--rooms-per-address", "100000", "--db", db, (char *)NULL);
-        else
-            execl("/proc/self/exe", "ddz", "serve", "--port", "0", "--quiet", "--bot-delay", "0", "--quick-wait", "5",
-                  "--rooms-per-address", "100000", "--db", db, (char *)NULL);
+            args[12] = NULL;
+        if (args[11])
+            execv("/proc/self/exe", args);
         _exit(127);
     }
     close(fds[1]);
@@ -539,7 +555,7 @@ static pid_t start_server(const char *db, const char *log_path, char *url, size_
 
 int cmd_loadtest(int argc, char **argv)
 {
-    long clients = 300, duration = 20, think = 300, server_pid = 0, keep = 0;
+    long clients = 300, duration = 20, think = 300, server_pid = 0, keep = 0, bot_delay = -1;
     const char *url = NULL, *db = NULL, *profile = "plain", *csv = NULL, *plot = NULL, *keep_level = "hard";
     const char *server_log = NULL;
     for (int i = 1; i < argc; i++) {
@@ -568,6 +584,8 @@ int cmd_loadtest(int argc, char **argv)
             profile = v;
         else if (!strcmp(o, "--computer-rooms") && num && n <= 10000)
             keep = n;
+        else if (!strcmp(o, "--bot-delay") && num && n <= 60000)
+            bot_delay = n;
         else if (!strcmp(o, "--computer-level") && (!strcmp(v, "easy") || !strcmp(v, "normal") ||
                                                      !strcmp(v, "hard") || !strcmp(v, "expert")))
             keep_level = v;
@@ -578,6 +596,9 @@ int cmd_loadtest(int argc, char **argv)
         else
             return cli_fail("loadtest: bad argument %s %s (see ddz help loadtest)", o, v);
     }
+    if (url && bot_delay >= 0)
+        return cli_fail("loadtest: --bot-delay sets the delay of the server it starts; with --url the "
+                        "server's own --bot-delay holds (see ddz help loadtest)");
     Load *l = calloc(1, sizeof *l);
     /* Reconnects take new connections: of every 20 clients, an attacker is cut and comes back
      * every 5 s or so, a reconnecting client every 15 to 30 s. */
@@ -595,7 +616,7 @@ int cmd_loadtest(int argc, char **argv)
             snprintf(db_path, sizeof db_path, "/tmp/ddz-loadtest-%d.db", (int)getpid());
             db = db_path;
         }
-        l->server = start_server(db, server_log, own_url, sizeof own_url);
+        l->server = start_server(db, server_log, bot_delay < 0 ? 0 : bot_delay, own_url, sizeof own_url);
         if (l->server < 0) {
             free(l->bots);
             free(l->live);
@@ -637,6 +658,8 @@ int cmd_loadtest(int argc, char **argv)
                duration, think);
         if (keep)
             printf(", and %ld rooms of %s computers", keep, keep_level);
+        if (l->server > 0)
+            printf("; its own server's bot delay %ld ms", bot_delay < 0 ? 0 : bot_delay);
         printf("\n");
         fflush(stdout);
         ddz_ws_client_run(l->ws, 10);
@@ -668,6 +691,15 @@ int cmd_loadtest(int argc, char **argv)
             printf("  people          p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu actions at human pace)\n",
                    l->people_lat[l->npeople / 2], l->people_lat[(size_t)((double)l->npeople * 0.99)],
                    l->people_lat[l->npeople - 1], l->npeople);
+        }
+        if (l->ncomp) {
+            /* As the person in a room of computers sees them: the bot delay, the wait for a
+             * think thread and the thinking, and the frames' way. */
+            qsort(l->comp_lat, l->ncomp, sizeof *l->comp_lat, cmp_double);
+            printf("  computers       a move %.0f ms after the one before at the median, p99 %.0f ms, max %.0f ms "
+                   "(%zu moves in the %ld rooms of computers)\n",
+                   l->comp_lat[l->ncomp / 2], l->comp_lat[(size_t)((double)l->ncomp * 0.99)],
+                   l->comp_lat[l->ncomp - 1], l->ncomp, keep);
         }
         if (l->mixed) {
             /* People's latency over the whole run, from the per-second samples' p99s. */
@@ -723,6 +755,7 @@ int cmd_loadtest(int argc, char **argv)
     free(l->plot);
     free(l->sec_lat);
     free(l->people_lat);
+    free(l->comp_lat);
     free(l->lat);
     free(l->bots);
     free(l);

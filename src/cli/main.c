@@ -403,7 +403,7 @@ static const CliCommand COMMANDS[] = {
      "                   bids 0-3, doubles 0/1, plays in rank notation or pass; Enter takes the\n"
      "                   computer's suggestion, auto (or the end of the input) lets it play for\n"
      "                   you; --lang en|zh, --ascii for suits in letters\n"},
-    {"loadtest", cmd_loadtest, "ddz loadtest [--clients N] [--duration S] [--url ws://HOST:PORT] [--think MS] [--profile mixed] [--computer-rooms N] [--csv F] [--plot F.png]",
+    {"loadtest", cmd_loadtest, "ddz loadtest [--clients N] [--duration S] [--url ws://HOST:PORT] [--think MS] [--profile mixed] [--computer-rooms N] [--bot-delay MS] [--csv F] [--plot F.png]",
      "Load test: N bot clients (default 300) connect over the first tenth of the run, ask for\n"
      "a quick match (so three make a table), and play with a think time of about MS (default\n"
      "300, uniform from half to one and a half times it) for S seconds (default 20). Without\n"
@@ -424,8 +424,11 @@ static const CliCommand COMMANDS[] = {
      "                    guesses, garbage; it is cut and comes back); reports people's latency\n"
      "                    apart and checks that the store's scores equal its results\n"
      "  --computer-rooms N  and N clients that each keep a room of computers playing\n"
-     "                    (two computer players; the computer plays the client's seat)\n"
+     "                    (two computer players; the computer plays the client's seat);\n"
+     "                    reports how long a computer's move takes as that client sees it\n"
      "  --computer-level L  their level: easy, normal, hard (default) or expert\n"
+     "  --bot-delay MS    the started server's delay before a computer's move in a game\n"
+     "                    somebody is in (default 0 here; ddz serve's own default is 800)\n"
      "  --csv FILE        one line a second: people's latency (p50, p99, max), actions, games,\n"
      "                    the server's memory\n"
      "  --plot FILE.png   the same as a picture: latency and memory over time\n"},
