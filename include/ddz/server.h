@@ -35,6 +35,9 @@ typedef struct DdzThinkJob {
     char level[16];
     uint64_t seed;
     bool background;         /* nobody is in the room: after every other decision */
+    int give_up_ms;          /* a thinker that has not begun it this many ms after it was handed
+                                over may drop it unanswered: the server has played the move
+                                another way by then (cfg.computer_wait_ms); 0: never */
     DdzView view;
 } DdzThinkJob;
 
@@ -44,6 +47,10 @@ typedef struct DdzServerConfig {
     int quick_wait_ms;       /* quick match: computer players fill empty seats after this (10000) */
     int bot_delay_ms;        /* a computer player waits this long before acting while people
                                 watch (800), so they can follow; 0 when nobody watches */
+    int computer_wait_ms;    /* with think: a computer in a game somebody is in whose answer has
+                                not come this long after its bot delay ended plays the normal
+                                level's move instead (2000), so a busy thinker makes computers
+                                weaker, not slow; 0: they wait. Not in tournaments */
     int hello_ms;            /* a connection that has not said hello by then is cut (10000) */
     int between_games_ms;    /* a room waits this long after a game before it may deal again (0) */
     bool leaver_penalty;     /* RULES §6: a player who leaves a game loses 10 x the base score */
@@ -147,6 +154,9 @@ typedef struct DdzServerStats {
     long results_pending;                /* finished games waiting for the store (it is away) */
     long unattended;                     /* playing rooms with no person seated and no spectator */
     long agents;                         /* computer players held by seats (the loop's agents) */
+    long computer_shed;                  /* total: computer moves played at the normal level
+                                            because the thinker's answer was later than
+                                            cfg.computer_wait_ms */
 } DdzServerStats;
 void ddz_server_stats(const DdzServer *srv, DdzServerStats *st);
 /* The longest a computer player, in a game somebody is in, acted after its bot delay ended

@@ -140,6 +140,10 @@ static int serve_option(ServeArgs *sa, int argc, char **argv, int *i, DdzError *
         if (int_arg(argc, argv, i, 0, 60000, &v, err))
             return -1;
         cfg->server.bot_delay_ms = (int)v;
+    } else if (!strcmp(a, "--computer-wait")) {
+        if (int_arg(argc, argv, i, 0, 600000, &v, err))
+            return -1;
+        cfg->server.computer_wait_ms = (int)v;
     } else if (!strcmp(a, "--ping")) {
         if (int_arg(argc, argv, i, 1, 3600, &v, err))
             return -1;

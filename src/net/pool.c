@@ -1,7 +1,9 @@
 /* pool.c -- worker threads for computer decisions. Each job carries a copy of the seat's view
  * and makes its own agent (ddz_server_think), so a worker shares nothing with the loop but
  * the queues, under the pool's mutex. Decisions of rooms somebody is in go first; those of
- * games nobody is in (DdzThinkJob.background) wait for a free worker. */
+ * games nobody is in (DdzThinkJob.background) wait for a free worker. A job that waited in
+ * the queue longer than its give_up_ms is dropped unanswered: the server played that move
+ * another way, and a busy pool does not spend a thread on it. */
 #define _DEFAULT_SOURCE
 #include <pthread.h>
 #include <stdlib.h>
@@ -24,6 +26,7 @@ typedef struct Job {
     DdzThinkJob job;
     DdzAction action;
     bool ok;
+    bool dropped; /* not begun within job.give_up_ms: not answered */
     int64_t queued, started;
 } Job;
 
@@ -34,6 +37,7 @@ struct DdzPool {
     bool stop;
     int pending;
     int64_t max_wait;
+    long dropped;
     int nthreads;
     pthread_t *threads;
     void (*wake)(void *ctx);
@@ -72,12 +76,14 @@ static void *worker(void *arg)
             p->tail[q] = NULL;
         pthread_mutex_unlock(&p->mu);
         j->started = mono_ms();
-        j->ok = ddz_server_think(&j->job, &j->action) == 0;
+        j->dropped = j->job.give_up_ms > 0 && j->started - j->queued > j->job.give_up_ms;
+        j->ok = !j->dropped && ddz_server_think(&j->job, &j->action) == 0;
         pthread_mutex_lock(&p->mu);
         j->next = p->done;
         p->done = j;
         if (j->started - j->queued > p->max_wait)
             p->max_wait = j->started - j->queued;
+        p->dropped += j->dropped;
         pthread_mutex_unlock(&p->mu);
         if (p->wake)
             p->wake(p->ctx);
@@ -157,7 +163,8 @@ void ddz_pool_drain(DdzPool *p, DdzServer *srv, int64_t now)
     while (rev) {
         Job *j = rev;
         rev = j->next;
-        ddz_server_thought(srv, j->job.room, j->job.key, j->ok ? &j->action : NULL, now);
+        if (!j->dropped)
+            ddz_server_thought(srv, j->job.room, j->job.key, j->ok ? &j->action : NULL, now);
         free(j);
         n++;
     }
@@ -166,11 +173,13 @@ void ddz_pool_drain(DdzPool *p, DdzServer *srv, int64_t now)
     pthread_mutex_unlock(&p->mu);
 }
 
-void ddz_pool_stats(DdzPool *p, int *pending, int64_t *max_wait)
+void ddz_pool_stats(DdzPool *p, int *pending, int64_t *max_wait, long *dropped)
 {
     pthread_mutex_lock(&p->mu);
     *pending = p->pending;
     *max_wait = p->max_wait;
+    if (dropped)
+        *dropped = p->dropped;
     p->max_wait = 0;
     pthread_mutex_unlock(&p->mu);
 }

@@ -14,8 +14,9 @@ DdzPool *ddz_pool_new(int n, void (*wake)(void *ctx), void *ctx);
 int ddz_pool_submit(DdzPool *pool, const DdzThinkJob *job);
 /* Hands every answer that waits to the server (on the loop's thread). */
 void ddz_pool_drain(DdzPool *pool, DdzServer *srv, int64_t now_ms);
-/* Jobs queued or running, and the longest a finished job waited in the queue (ms, then reset). */
-void ddz_pool_stats(DdzPool *pool, int *pending, int64_t *max_wait_ms);
+/* Jobs queued or running, the longest a finished job waited in the queue (ms, then reset),
+ * and (dropped, or NULL) how many jobs were dropped unanswered past their give_up_ms. */
+void ddz_pool_stats(DdzPool *pool, int *pending, int64_t *max_wait_ms, long *dropped);
 /* Stops the threads (jobs not started are dropped) and frees the pool. */
 void ddz_pool_free(DdzPool *pool);
 

@@ -21,6 +21,7 @@ DdzServerConfig ddz_server_config_default(void)
     c.turn_ms = 30000;
     c.quick_wait_ms = 10000;
     c.bot_delay_ms = 800;
+    c.computer_wait_ms = 2000;
     c.hello_ms = 10000;
     c.between_games_ms = 0;
     snprintf(c.quick_level, sizeof c.quick_level, "normal");
@@ -254,7 +255,7 @@ DdzServer *ddz_server_new(const DdzServerConfig *cfg, DdzStore *store, DdzError 
     DdzLevel level;
     if (ddz_level_parse(cfg->quick_level, &level, err) != 0 || ddz_level_parse(cfg->auto_level, &level, err) != 0)
         return NULL;
-    if (cfg->turn_ms < 0 || cfg->quick_wait_ms < 0 || cfg->bot_delay_ms < 0 || cfg->max_conns < 1 ||
+    if (cfg->turn_ms < 0 || cfg->quick_wait_ms < 0 || cfg->bot_delay_ms < 0 || cfg->computer_wait_ms < 0 || cfg->max_conns < 1 ||
         cfg->max_rooms < 1) {
         snprintf(err->msg, sizeof err->msg, "server configuration: times and limits must not be negative");
         return NULL;

@@ -64,14 +64,17 @@ int room_add_bot(DdzServer *srv, Room *r, int s, const char *level)
  * (expert) of CPU a decision, and such games were opened faster than a busy server
  * finished them; nobody sees them, and only the leavers' scores (played on by the auto
  * level anyway) depend on them. */
+static const char *level_at_most_normal(const char *level)
+{
+    DdzLevel lv;
+    return ddz_level_parse(level, &lv, NULL) == 0 && lv <= DDZ_LEVEL_NORMAL ? level : ddz_level_name(DDZ_LEVEL_NORMAL);
+}
+
 static const char *decision_level(const DdzServer *srv, const Room *r, int s)
 {
     const Seat *st = &r->seat[s];
     const char *level = st->kind == SEAT_BOT ? st->level : srv->cfg.auto_level;
-    DdzLevel lv;
-    if (room_unattended(r) && !(ddz_level_parse(level, &lv, NULL) == 0 && lv <= DDZ_LEVEL_NORMAL))
-        return ddz_level_name(DDZ_LEVEL_NORMAL);
-    return level;
+    return room_unattended(r) ? level_at_most_normal(level) : level;
 }
 
 /* The game ---------------------------------------------------------------------------------*/
@@ -511,6 +514,14 @@ static int64_t decision_key(const Room *r)
     return (int64_t)r->games << 16 | r->game->nhist;
 }
 
+/* Whether a computer of this room whose answer is cfg.computer_wait_ms late after its bot
+ * delay plays the normal level's move instead: in a game somebody is in, not a
+ * tournament's (its computers play at their level whatever the wait). */
+static bool sheds(const DdzServer *srv, const Room *r)
+{
+    return srv->cfg.think && srv->cfg.computer_wait_ms > 0 && r->bot_due && !r->tour && !room_unattended(r);
+}
+
 /* The decision of the seat to act, as a job for a thinker. */
 static void think_job(DdzServer *srv, const Room *r, DdzThinkJob *job)
 {
@@ -519,6 +530,8 @@ static void think_job(DdzServer *srv, const Room *r, DdzThinkJob *job)
     job->key = decision_key(r);
     snprintf(job->level, sizeof job->level, "%s", decision_level(srv, r, r->game->turn));
     job->background = room_unattended(r);
+    if (sheds(srv, r)) /* not wanted once the move was played at the normal level */
+        job->give_up_ms = (int)((r->bot_due > srv->now ? r->bot_due - srv->now : 0) + srv->cfg.computer_wait_ms);
     srv_random(srv, &job->seed, sizeof job->seed);
     ddz_game_view(r->game, r->game->turn, &job->view);
 }
@@ -648,6 +661,21 @@ void ddz_server_thought(DdzServer *srv, long room, int64_t key, const DdzAction 
     room_gc(srv);
 }
 
+/* The thinker's answer is cfg.computer_wait_ms late after the bot delay: the normal level
+ * (the rule agent, a fraction of a millisecond) decides here, and the answer, when it comes,
+ * is stale. */
+static void computer_shed(DdzServer *srv, Room *r)
+{
+    DdzThinkJob job;
+    think_job(srv, r, &job);
+    snprintf(job.level, sizeof job.level, "%s", level_at_most_normal(job.level));
+    DdzAction a;
+    bool ok = ddz_server_think(&job, &a) == 0;
+    r->thinking = 0;
+    srv->stats.computer_shed++;
+    computer_act(srv, r, ok ? &a : NULL, false);
+}
+
 static void timeout_act(DdzServer *srv, Room *r)
 {
     int s = r->game->turn;
@@ -712,6 +740,8 @@ void room_tick(DdzServer *srv, Room *r)
             } else if (ready) {
                 r->ready_key = 0;
                 computer_act(srv, r, r->ready_ok ? &r->ready_action : NULL, false);
+            } else if (r->thinking && sheds(srv, r) && srv->now - r->bot_due >= srv->cfg.computer_wait_ms) {
+                computer_shed(srv, r);
             } else if (think_out(srv, r)) {
                 break; /* the answer comes through ddz_server_thought */
             } else {

@@ -286,8 +286,9 @@ static void tick(lws_sorted_usec_list_t *sul)
         ddz_server_stats(sv->srv, &st);
         int pending = 0;
         int64_t wait = 0;
+        long dropped = 0;
         if (sv->pool)
-            ddz_pool_stats(sv->pool, &pending, &wait);
+            ddz_pool_stats(sv->pool, &pending, &wait, &dropped);
         double heap = -1, held = -1; /* MB the allocator has handed out, and holds from the system */
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
         struct mallinfo2 mi = mallinfo2();
@@ -302,10 +303,12 @@ static void tick(lws_sorted_usec_list_t *sul)
         int64_t late = ddz_server_take_late(sv->srv);
         say(sv->cfg, st.results_pending ? 4 : 6, "%ld connections, %ld rooms (%ld playing, %ld of them with "
             "nobody in), %ld games finished, %ld aborted; %d computer decisions pending (longest queue wait %lld ms, "
-            "computers late after their delay by up to %lld ms), "
+            "computers late after their delay by up to %lld ms; in all %ld computer moves played at the "
+            "normal level after --computer-wait, %ld of their jobs dropped unanswered), "
             "%ld computer players held; %s; loop late by up to %lld ms, longest pass "
             "%lld ms; %ld results waiting for the store", st.conns, st.rooms, st.playing, st.unattended,
-            st.games_finished, st.games_aborted, pending, (long long)wait, (long long)late, st.agents, heapinfo,
+            st.games_finished, st.games_aborted, pending, (long long)wait, (long long)late, st.computer_shed,
+            dropped, st.agents, heapinfo,
             (long long)sv->max_gap, (long long)sv->max_pass, st.results_pending);
         sv->last_stats = now;
         sv->max_gap = sv->max_pass = 0;
