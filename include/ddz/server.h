@@ -49,7 +49,7 @@ typedef struct DdzServerConfig {
                                 watch (800), so they can follow; 0 when nobody watches */
     int computer_wait_ms;    /* with think: a computer in a game somebody is in whose answer has
                                 not come this long after its bot delay ended plays the normal
-                                level's move instead (2000), so a busy thinker makes computers
+                                level's move instead (1000), so a busy thinker makes computers
                                 weaker, not slow; 0: they wait. Not in tournaments */
     int hello_ms;            /* a connection that has not said hello by then is cut (10000) */
     int between_games_ms;    /* a room waits this long after a game before it may deal again (0) */

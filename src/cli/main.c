@@ -278,7 +278,7 @@ static const CliCommand COMMANDS[] = {
      "  --bot-delay MS    how long computer players wait before acting (default 800)\n"
      "  --computer-wait MS  a computer whose decision is MS late after its delay (the think\n"
      "                    threads are busy) plays the normal level's move instead (default\n"
-     "                    2000; 0: always waits; not in tournaments)\n"
+     "                    1000; 0: always waits; not in tournaments)\n"
      "  --quick-level L   level of quick match's computers (default normal)\n"
      "  --auto-level L    level of the computer that plays for a player (default normal)\n"
      "  --leaver-penalty  a player who leaves a game loses 10 x the base score (RULES §6)\n"

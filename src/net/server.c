@@ -21,7 +21,7 @@ DdzServerConfig ddz_server_config_default(void)
     c.turn_ms = 30000;
     c.quick_wait_ms = 10000;
     c.bot_delay_ms = 800;
-    c.computer_wait_ms = 2000;
+    c.computer_wait_ms = 1000;
     c.hello_ms = 10000;
     c.between_games_ms = 0;
     snprintf(c.quick_level, sizeof c.quick_level, "normal");
