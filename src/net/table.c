@@ -58,18 +58,19 @@ int room_add_bot(DdzServer *srv, Room *r, int s, const char *level)
     return 0;
 }
 
-/* The level a computer decides at for seat s: a bot's own, the auto level for a person's
- * seat; but the normal level at most in a game nobody is in (room_unattended: every person
- * left, nobody watches). The search levels cost up to 50 ms (hard) and a few hundred ms
- * (expert) of CPU a decision, and such games were opened faster than a busy server
- * finished them; nobody sees them, and only the leavers' scores (played on by the auto
- * level anyway) depend on them. */
+/* The level, or the normal level when the level is a search (hard, expert). */
 static const char *level_at_most_normal(const char *level)
 {
     DdzLevel lv;
     return ddz_level_parse(level, &lv, NULL) == 0 && lv <= DDZ_LEVEL_NORMAL ? level : ddz_level_name(DDZ_LEVEL_NORMAL);
 }
 
+/* The level a computer decides at for seat s: a bot's own, the auto level for a person's
+ * seat; but the normal level at most in a game nobody is in (room_unattended: every person
+ * left, nobody watches). The search levels cost up to 50 ms (hard) and a few hundred ms
+ * (expert) of CPU a decision, and such games were opened faster than a busy server
+ * finished them; nobody sees them, and only the leavers' scores (played on by the auto
+ * level anyway) depend on them. */
 static const char *decision_level(const DdzServer *srv, const Room *r, int s)
 {
     const Seat *st = &r->seat[s];
