@@ -174,32 +174,49 @@ static void with_thinker_and_delay(DdzServerConfig *c)
     c->bot_delay_ms = 800;
 }
 
-/* A computer thinks during the bot delay a person waits anyway (the search levels take up
- * to 50 ms of CPU a decision, and a busy pool queues them): its job goes out within a tick of
- * its turn, its answer waits for the delay's end, then is played without a second job. */
-static void computers_think_during_the_bot_delay(void **state)
+/* A server of seed with the tweak, a person A (*a) in a room with two computers of `level`,
+ * everyone ready: the game starts. */
+static T *person_and_two_computers(uint64_t seed, void (*tweak)(DdzServerConfig *), const char *level, int *a)
 {
-    (void)state;
     memset(&g_thinker, 0, sizeof g_thinker);
-    T *t = t_new(23, ":memory:", with_thinker_and_delay);
-    int a = t_client(t, "A");
-    t_send(t, a, "{\"type\":\"create\"}");
-    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"normal\"}");
-    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"normal\"}");
-    t_send(t, a, "{\"type\":\"ready\"}");
-    int early = 0;
+    T *t = t_new(seed, ":memory:", tweak);
+    *a = t_client(t, "A");
+    t_send(t, *a, "{\"type\":\"create\"}");
+    t_sendf(t, *a, "{\"type\":\"add_bot\",\"level\":\"%s\"}", level);
+    t_sendf(t, *a, "{\"type\":\"add_bot\",\"level\":\"%s\"}", level);
+    t_send(t, *a, "{\"type\":\"ready\"}");
+    return t;
+}
+
+/* Plays the person's turns (120 ms each) and lets time pass until a computer's job is out:
+ * true then, false once the game is over. */
+static bool until_a_job_is_out(T *t, int a)
+{
     for (int step = 0; step < 20000 && t->f[a].c.games_over < 1; step++) {
         char msg[256];
         size_t len = ddz_client_auto(&t->f[a].c, &t->play_rng, msg, sizeof msg);
         if (len) {
             t->now += 120;
             t_send(t, a, msg);
-            continue;
-        }
-        if (!g_thinker.n) {
+        } else if (g_thinker.n) {
+            return true;
+        } else {
             t_tick(t, 10);
-            continue;
         }
+    }
+    return false;
+}
+
+/* A computer thinks during the bot delay a person waits anyway (the search levels take up
+ * to 50 ms of CPU a decision, and a busy pool queues them): its job goes out within a tick of
+ * its turn, its answer waits for the delay's end, then is played without a second job. */
+static void computers_think_during_the_bot_delay(void **state)
+{
+    (void)state;
+    int a;
+    T *t = person_and_two_computers(23, with_thinker_and_delay, "normal", &a);
+    int early = 0;
+    while (until_a_job_is_out(t, a)) {
         /* A job is out: handed out within a tick or two of the turn's start. */
         int64_t turn_began = t->last_action;
         assert_true(t->now - turn_began <= 40);
@@ -221,6 +238,7 @@ static void computers_think_during_the_bot_delay(void **state)
     t_no_leaks(t);
     t_free(t);
 }
+
 static void with_thinker_delay_and_wait(DdzServerConfig *c)
 {
     with_thinker_and_delay(c);
@@ -233,26 +251,10 @@ static void with_thinker_delay_and_wait(DdzServerConfig *c)
 static void a_computer_later_than_its_wait_plays_the_normal_move(void **state)
 {
     (void)state;
-    memset(&g_thinker, 0, sizeof g_thinker);
-    T *t = t_new(24, ":memory:", with_thinker_delay_and_wait);
-    int a = t_client(t, "A");
-    t_send(t, a, "{\"type\":\"create\"}");
-    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"hard\"}");
-    t_send(t, a, "{\"type\":\"add_bot\",\"level\":\"hard\"}");
-    t_send(t, a, "{\"type\":\"ready\"}");
+    int a;
+    T *t = person_and_two_computers(24, with_thinker_delay_and_wait, "hard", &a);
     int shed = 0;
-    for (int step = 0; step < 20000 && t->f[a].c.games_over < 1; step++) {
-        char msg[256];
-        size_t len = ddz_client_auto(&t->f[a].c, &t->play_rng, msg, sizeof msg);
-        if (len) {
-            t->now += 120;
-            t_send(t, a, msg);
-            continue;
-        }
-        if (!g_thinker.n) {
-            t_tick(t, 10);
-            continue;
-        }
+    while (until_a_job_is_out(t, a)) {
         int64_t turn_began = t->last_action;
         DdzThinkJob held = g_thinker.jobs[0];
         g_thinker.n = 0; /* never answered in time */
