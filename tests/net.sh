@@ -243,7 +243,7 @@ gap=$(median_gap "$tmp/lt0.out")
 check "without --bot-delay its server's computers do not wait (median '$gap' ms)" test -n "$gap" -a "${gap:-999}" -lt 100
 "$DDZ" loadtest --url ws://127.0.0.1:1 --bot-delay 100 >"$tmp/ltu.out" 2>&1
 check "--bot-delay with --url is refused: $(cat "$tmp/ltu.out")" \
-    grep -q "with --url the server's own --bot-delay holds" "$tmp/ltu.out"
+    grep -q "with --url the server's own settings hold" "$tmp/ltu.out"
 
 echo "net.sh: $runs checks, $fails failed"
 [ "$fails" = 0 ]

@@ -503,9 +503,11 @@ static void memory_of(pid_t pid, double *peak, double *now)
     fclose(f);
 }
 
-/* Starts ddz serve on a free port with a bot delay of bot_delay ms, quiet or logging to
+/* Starts ddz serve on a free port with a bot delay of bot_delay ms (and --computer-wait
+ * computer_wait ms, unless it is negative: the server's default), quiet or logging to
  * log_path; returns its pid and writes its URL. */
-static pid_t start_server(const char *db, const char *log_path, long bot_delay, char *url, size_t size)
+static pid_t start_server(const char *db, const char *log_path, long bot_delay, long computer_wait, char *url,
+                          size_t size)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -523,12 +525,18 @@ static pid_t start_server(const char *db, const char *log_path, long bot_delay, 
             close(logfd);
         }
         /* Every client comes from 127.0.0.1: no limit of rooms per address. */
-        char delay[24];
+        char delay[24], wait[24];
         snprintf(delay, sizeof delay, "%ld", bot_delay);
+        snprintf(wait, sizeof wait, "%ld", computer_wait);
         char *args[] = {"ddz", "serve", "--port", "0", "--bot-delay", delay, "--quick-wait", "5",
-                        "--rooms-per-address", "100000", "--db", strdup(db), "--quiet", NULL};
-        if (logfd >= 0)
-            args[12] = NULL;
+                        "--rooms-per-address", "100000", "--db", strdup(db), NULL, NULL, NULL, NULL};
+        int n = 12;
+        if (logfd < 0)
+            args[n++] = "--quiet";
+        if (computer_wait >= 0) {
+            args[n++] = "--computer-wait";
+            args[n++] = wait;
+        }
         if (args[11])
             execv("/proc/self/exe", args);
         _exit(127);
@@ -555,7 +563,7 @@ static pid_t start_server(const char *db, const char *log_path, long bot_delay, 
 
 int cmd_loadtest(int argc, char **argv)
 {
-    long clients = 300, duration = 20, think = 300, server_pid = 0, keep = 0, bot_delay = -1;
+    long clients = 300, duration = 20, think = 300, server_pid = 0, keep = 0, bot_delay = -1, computer_wait = -1;
     const char *url = NULL, *db = NULL, *profile = "plain", *csv = NULL, *plot = NULL, *keep_level = "hard";
     const char *server_log = NULL;
     for (int i = 1; i < argc; i++) {
@@ -586,6 +594,8 @@ int cmd_loadtest(int argc, char **argv)
             keep = n;
         else if (!strcmp(o, "--bot-delay") && num && n <= 60000)
             bot_delay = n;
+        else if (!strcmp(o, "--computer-wait") && num && n <= 600000)
+            computer_wait = n;
         else if (!strcmp(o, "--computer-level") && (!strcmp(v, "easy") || !strcmp(v, "normal") ||
                                                      !strcmp(v, "hard") || !strcmp(v, "expert")))
             keep_level = v;
@@ -596,9 +606,9 @@ int cmd_loadtest(int argc, char **argv)
         else
             return cli_fail("loadtest: bad argument %s %s (see ddz help loadtest)", o, v);
     }
-    if (url && bot_delay >= 0)
-        return cli_fail("loadtest: --bot-delay sets the delay of the server it starts; with --url the "
-                        "server's own --bot-delay holds (see ddz help loadtest)");
+    if (url && (bot_delay >= 0 || computer_wait >= 0))
+        return cli_fail("loadtest: --bot-delay and --computer-wait set the server it starts; with --url "
+                        "the server's own settings hold (see ddz help loadtest)");
     Load *l = calloc(1, sizeof *l);
     /* Reconnects take new connections: of every 20 clients, an attacker is cut and comes back
      * every 5 s or so, a reconnecting client every 15 to 30 s. */
@@ -616,7 +626,7 @@ int cmd_loadtest(int argc, char **argv)
             snprintf(db_path, sizeof db_path, "/tmp/ddz-loadtest-%d.db", (int)getpid());
             db = db_path;
         }
-        l->server = start_server(db, server_log, bot_delay < 0 ? 0 : bot_delay, own_url, sizeof own_url);
+        l->server = start_server(db, server_log, bot_delay < 0 ? 0 : bot_delay, computer_wait, own_url, sizeof own_url);
         if (l->server < 0) {
             free(l->bots);
             free(l->live);
@@ -658,7 +668,10 @@ int cmd_loadtest(int argc, char **argv)
                duration, think);
         if (keep)
             printf(", and %ld rooms of %s computers", keep, keep_level);
-        if (l->server > 0)
+        if (l->server > 0 && computer_wait >= 0)
+            printf("; its own server's bot delay %ld ms, computer wait %ld ms", bot_delay < 0 ? 0 : bot_delay,
+                   computer_wait);
+        else if (l->server > 0)
             printf("; its own server's bot delay %ld ms", bot_delay < 0 ? 0 : bot_delay);
         printf("\n");
         fflush(stdout);

@@ -406,7 +406,7 @@ static const CliCommand COMMANDS[] = {
      "                   bids 0-3, doubles 0/1, plays in rank notation or pass; Enter takes the\n"
      "                   computer's suggestion, auto (or the end of the input) lets it play for\n"
      "                   you; --lang en|zh, --ascii for suits in letters\n"},
-    {"loadtest", cmd_loadtest, "ddz loadtest [--clients N] [--duration S] [--url ws://HOST:PORT] [--think MS] [--profile mixed] [--computer-rooms N] [--bot-delay MS] [--csv F] [--plot F.png]",
+    {"loadtest", cmd_loadtest, "ddz loadtest [--clients N] [--duration S] [--url ws://HOST:PORT] [--think MS] [--profile mixed] [--computer-rooms N] [--bot-delay MS] [--computer-wait MS] [--csv F] [--plot F.png]",
      "Load test: N bot clients (default 300) connect over the first tenth of the run, ask for\n"
      "a quick match (so three make a table), and play with a think time of about MS (default\n"
      "300, uniform from half to one and a half times it) for S seconds (default 20). Without\n"
@@ -432,6 +432,7 @@ static const CliCommand COMMANDS[] = {
      "  --computer-level L  their level: easy, normal, hard (default) or expert\n"
      "  --bot-delay MS    the started server's delay before a computer's move in a game\n"
      "                    somebody is in (default 0 here; ddz serve's own default is 800)\n"
+     "  --computer-wait MS  the started server's --computer-wait (default: ddz serve's)\n"
      "  --csv FILE        one line a second: people's latency (p50, p99, max), actions, games,\n"
      "                    the server's memory\n"
      "  --plot FILE.png   the same as a picture: latency and memory over time\n"},
