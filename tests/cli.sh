@@ -159,8 +159,10 @@ if [ "$rc" != 0 ] || [ -z "$wp" ] || [ "$(sed -n 9p "$tmp/g.games" | wc -w)" != 
     printf 'FAIL arena_games_and_compare (rc %s):\n' "$rc"
     cat "$tmp/g.out" "$tmp/cmp" "$tmp/same"
 fi
-"$DDZ" arena greedy random --rules douzero --deals 30 --seed 8 --jobs 1 --games "$tmp/s8.games" >/dev/null
-expect_err arena_compare_refuses_other_deals "seed differ, so their deals cannot be paired" -- arena --compare "$tmp/g.games" "$tmp/s8.games"
+"$DDZ" arena greedy random --rules douzero --deals 30 --seed 100 --jobs 1 --games "$tmp/s100.games" >/dev/null
+expect_err arena_compare_refuses_other_deals "hold no deal in common (seeds 7 and 100, 40 and 30 deals: deal k of seed S is dealt from seed S + k)" -- arena --compare "$tmp/g.games" "$tmp/s100.games"
+"$DDZ" arena greedy random --rules standard --deals 30 --seed 7 --jobs 1 --games "$tmp/std.games" >/dev/null
+expect_err arena_compare_refuses_other_rules "their rules differ, so their deals cannot be paired" -- arena --compare "$tmp/g.games" "$tmp/std.games"
 sed '$d' "$tmp/r.games" >"$tmp/cut.games"
 expect_err arena_compare_names_a_cut_file "cut.games:37: 29 deals of the header's 30 (a run cut short?)" -- arena --compare "$tmp/g.games" "$tmp/cut.games"
 sed 's/^3 [01] /3 2 /' "$tmp/r.games" >"$tmp/bad.games"
@@ -173,7 +175,8 @@ expect_err arena_games_names_an_unwritable_file "arena: --games: $tmp/no/such.ga
 
 # arena --pool and --compare over several files: a match played in parts adds up to the
 # match played at once (rule and rhcp draw no random numbers, so deal k of seed S plays the
-# same under any seed that deals it), and pairs of files compare as one pair
+# same under any seed that deals it), pairs of files compare as one pair, and a pair of files
+# of other seeds compares on the deals both hold as the files of those very deals do
 runs=$((runs + 1))
 "$DDZ" arena rule rhcp --rules douzero --deals 25 --seed 7 --jobs 1 --games "$tmp/h7.games" >/dev/null &&
     "$DDZ" arena rule rhcp --rules douzero --deals 15 --seed 32 --jobs 1 --games "$tmp/h32.games" >/dev/null &&
@@ -183,16 +186,22 @@ runs=$((runs + 1))
     "$DDZ" arena planner rhcp --rules douzero --deals 40 --seed 7 --jobs 1 --games "$tmp/p40.games" >/dev/null &&
     "$DDZ" arena --pool "$tmp/h32.games" "$tmp/h7.games" >"$tmp/pool" &&
     "$DDZ" arena --compare "$tmp/h7.games" "$tmp/p7.games" "$tmp/h32.games" "$tmp/p32.games" >"$tmp/cmp2" &&
-    "$DDZ" arena --compare "$tmp/h40.games" "$tmp/p40.games" >"$tmp/cmp1"
+    "$DDZ" arena --compare "$tmp/h40.games" "$tmp/p40.games" >"$tmp/cmp1" &&
+    "$DDZ" arena rule rhcp --rules douzero --deals 10 --seed 20 --jobs 1 --games "$tmp/h20.games" >/dev/null &&
+    "$DDZ" arena planner rhcp --rules douzero --deals 10 --seed 20 --jobs 1 --games "$tmp/p20.games" >/dev/null &&
+    "$DDZ" arena --compare "$tmp/h20.games" "$tmp/p40.games" >"$tmp/cmp20in40" &&
+    "$DDZ" arena --compare "$tmp/h20.games" "$tmp/p20.games" >"$tmp/cmp20"
 rc=$?
 if [ "$rc" != 0 ] || ! grep -q '^pool of 2 files: rule (A) vs rhcp (B), 40 deals' "$tmp/pool" ||
     ! grep -q 'seeds 32 (15 deals), 7 (25 deals)$' "$tmp/pool" ||
     [ "$(grep '^A ' "$tmp/pool")" != "$(grep '^A ' "$tmp/h40.out")" ] ||
     ! grep -q '^40 deals in 2 pairs of files, .*seeds 7 (25 deals), 32 (15 deals)$' "$tmp/cmp2" ||
-    [ "$(grep '^[XY] ' "$tmp/cmp2")" != "$(grep '^[XY] ' "$tmp/cmp1")" ] || [ -z "$(grep '^[XY] ' "$tmp/cmp1")" ]; then
+    [ "$(grep '^[XY] ' "$tmp/cmp2")" != "$(grep '^[XY] ' "$tmp/cmp1")" ] || [ -z "$(grep '^[XY] ' "$tmp/cmp1")" ] ||
+    ! grep -q '^10 deals, .*(those both files hold: seeds 20 to 29); rules douzero, X.s seed 20, Y.s 7$' "$tmp/cmp20in40" ||
+    [ "$(grep '^[XY]' "$tmp/cmp20in40")" != "$(grep '^[XY]' "$tmp/cmp20")" ] || [ -z "$(grep '^X - Y, paired' "$tmp/cmp20")" ]; then
     fails=$((fails + 1))
     printf 'FAIL arena_pool_and_compare_pairs (rc %s):\n' "$rc"
-    cat "$tmp/h40.out" "$tmp/pool" "$tmp/cmp1" "$tmp/cmp2"
+    cat "$tmp/h40.out" "$tmp/pool" "$tmp/cmp1" "$tmp/cmp2" "$tmp/cmp20in40" "$tmp/cmp20"
 fi
 expect_err arena_pool_refuses_a_deal_twice "h7.games and $tmp/h40.games hold the same deals (seeds 7 and 7, 25 and 40 deals): a deal would count twice" -- arena --pool "$tmp/h7.games" "$tmp/h40.games"
 expect_err arena_pool_refuses_another_agent "h7.games and $tmp/p32.games were not played the same way: their agent (A) differ" -- arena --pool "$tmp/h7.games" "$tmp/p32.games"

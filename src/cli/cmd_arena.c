@@ -45,15 +45,25 @@ static void unload(int n, ArenaFile *f)
     free(f);
 }
 
-/* The deals a group of files f[0..step) counts: a file alone (--pool) all of its deals, a
- * pair (--compare) the deals both hold. */
-static long group_deals(const ArenaFile *f, int step)
+/* The deals a file holds, or a pair of files holds in common, as the seeds that deal them:
+ * deal k of a file of seed S is dealt from seed S + k, so [lo, hi) names the same deals in
+ * any file. */
+typedef struct Deals {
+    unsigned long long lo, hi;
+} Deals;
+
+static Deals deals_of(const ArenaFile *f)
 {
-    long deals = f[0].deals;
-    for (int i = 1; i < step; i++)
-        if (f[i].deals < deals)
-            deals = f[i].deals;
-    return deals;
+    return (Deals){f->seed, f->seed + (unsigned long long)f->deals};
+}
+
+static Deals deals_in_common(const ArenaFile *x, const ArenaFile *y)
+{
+    Deals a = deals_of(x), b = deals_of(y);
+    Deals c = {a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
+    if (c.hi < c.lo)
+        c.hi = c.lo;
+    return c;
 }
 
 /* Prints "rules R" and ", options O" when the match had any. */
@@ -65,71 +75,74 @@ static void print_rules(const ArenaFile *f)
 }
 
 /* What differs between two matches that must have been played the same way, or NULL: the
- * opponent, the rules, the options and the protocol; the seed too when `seed` is set. */
-static const char *differs(const ArenaFile *x, const ArenaFile *y, bool seed)
+ * opponent, the rules, the options and the protocol. */
+static const char *differs(const ArenaFile *x, const ArenaFile *y)
 {
     return strcmp(x->b, y->b)                 ? "opponent (B)"
            : strcmp(x->rules, y->rules)       ? "rules"
            : strcmp(x->options, y->options)   ? "rule options"
            : x->bidding != y->bidding         ? "bidding"
-           : seed && x->seed != y->seed       ? "seed"
                                               : NULL;
 }
 
-/* Whether two files hold a deal in common: deal k of seed S is dealt from seed S + k. */
-static bool overlap(const ArenaFile *x, const ArenaFile *y)
-{
-    return x->seed < y->seed + (unsigned long long)y->deals && y->seed < x->seed + (unsigned long long)x->deals;
-}
-
-/* Fails unless the files f[0], f[step], f[2 step], ... (n in all) are of agent f[0].a, hold no
- * deal twice, and were played as f[0] was (differs, without the seed). */
-static int check_side(const char *what, int n, int step, ArenaFile *f, char **paths)
+/* Fails unless the files f[0], f[step], f[2 step], ... (n in all) are of agent f[0].a and
+ * were played as f[0] was (differs), and the deals each counts (d[0], d[1], ...: the whole
+ * file's, or its pair's in common) are never counted twice. */
+static int check_side(const char *what, int n, int step, ArenaFile *f, char **paths, const Deals *d)
 {
     for (int i = step; i < n; i += step) {
-        const char *d = strcmp(f[i].a, f[0].a) ? "agent (A)" : differs(&f[0], &f[i], false);
-        if (d)
+        const char *why = strcmp(f[i].a, f[0].a) ? "agent (A)" : differs(&f[0], &f[i]);
+        if (why)
             return cli_fail("arena %s: %s and %s were not played the same way: their %s differ", what, paths[0],
-                            paths[i], d);
-        for (int j = 0; j < i; j += step)
-            if (overlap(&f[j], &f[i]))
+                            paths[i], why);
+        for (int j = 0; j < i; j += step) {
+            const Deals *a = &d[j / step], *b = &d[i / step];
+            if (a->lo < b->hi && b->lo < a->hi)
                 return cli_fail("arena %s: %s and %s hold the same deals (seeds %llu and %llu, %ld and %ld deals): a "
                                 "deal would count twice",
                                 what, paths[j], paths[i], f[j].seed, f[i].seed, f[j].deals, f[i].deals);
+        }
     }
     return CLI_OK;
 }
 
-/* Prints the seeds of the groups of files f[0..step), f[step..2 step), ... (n files in all)
- * and the deals each counts (group_deals). */
-static void print_seeds(int n, int step, const ArenaFile *f)
+/* Prints the deals each group counts: "seeds S (N deals), ..." by the seed of its first. */
+static void print_seeds(int n, const Deals *d)
 {
-    printf("seed%s", n > step ? "s" : "");
-    for (int i = 0; i < n; i += step)
-        printf("%s %llu (%ld deals)", i ? "," : "", f[i].seed, group_deals(&f[i], step));
+    printf("seed%s", n > 1 ? "s" : "");
+    for (int i = 0; i < n; i++)
+        printf("%s %llu (%llu deals)", i ? "," : "", d[i].lo, d[i].hi - d[i].lo);
 }
 
 /* ddz arena --compare X Y [X2 Y2 ...]: games files of agents X and Y against the same B, in
- * pairs on the same deals, compared deal by deal over all the pairs. */
+ * pairs, compared deal by deal on the deals each pair holds in common, over all the pairs. */
 static int compare(int n, char **paths)
 {
     ArenaFile *f;
     int rc = load("--compare", n, paths, &f);
     if (rc != CLI_OK)
         return rc;
+    Deals *d = calloc((size_t)n / 2, sizeof *d);
     long deals = 0;
+    if (!d)
+        rc = cli_fail("arena --compare: out of memory");
     for (int i = 0; i < n && rc == CLI_OK; i += 2) {
-        const char *d = differs(&f[i], &f[i + 1], true);
-        if (d)
+        const char *why = differs(&f[i], &f[i + 1]);
+        d[i / 2] = deals_in_common(&f[i], &f[i + 1]);
+        if (why)
             rc = cli_fail("arena --compare: %s and %s were not played the same way: their %s differ, so their deals "
                           "cannot be paired",
-                          paths[i], paths[i + 1], d);
-        deals += group_deals(&f[i], 2);
+                          paths[i], paths[i + 1], why);
+        else if (d[i / 2].hi == d[i / 2].lo)
+            rc = cli_fail("arena --compare: %s and %s hold no deal in common (seeds %llu and %llu, %ld and %ld deals: "
+                          "deal k of seed S is dealt from seed S + k), so there is nothing to pair",
+                          paths[i], paths[i + 1], f[i].seed, f[i + 1].seed, f[i].deals, f[i + 1].deals);
+        deals += (long)(d[i / 2].hi - d[i / 2].lo);
     }
     if (rc == CLI_OK)
-        rc = check_side("--compare", n, 2, f, paths);
+        rc = check_side("--compare", n, 2, f, paths, d);
     if (rc == CLI_OK)
-        rc = check_side("--compare", n - 1, 2, f + 1, paths + 1);
+        rc = check_side("--compare", n - 1, 2, f + 1, paths + 1, d);
     DdzArenaGame *x = NULL, *y = NULL;
     if (rc == CLI_OK && (!(x = malloc((size_t)deals * 2 * sizeof *x)) || !(y = malloc((size_t)deals * 2 * sizeof *y))))
         rc = cli_fail("arena --compare: out of memory for %ld deals", deals);
@@ -137,17 +150,18 @@ static int compare(int n, char **paths)
         DdzArenaTally tx = {0}, ty = {0};
         long at = 0;
         for (int i = 0; i < n; i += 2) {
-            long used = group_deals(&f[i], 2);
-            memcpy(x + at, f[i].games, (size_t)used * 2 * sizeof *x);
-            memcpy(y + at, f[i + 1].games, (size_t)used * 2 * sizeof *y);
-            at += 2 * used;
+            const Deals *c = &d[i / 2];
+            size_t used = (size_t)(c->hi - c->lo);
+            memcpy(x + at, f[i].games + 2 * (c->lo - f[i].seed), used * 2 * sizeof *x);
+            memcpy(y + at, f[i + 1].games + 2 * (c->lo - f[i + 1].seed), used * 2 * sizeof *y);
+            at += 2 * (long)used;
         }
         for (long i = 0; i < 2 * deals; i++) {
             ddz_arena_tally_add(&tx, x[i].won, x[i].points);
             ddz_arena_tally_add(&ty, y[i].won, y[i].points);
         }
-        DdzArenaDiff d;
-        ddz_arena_compare(x, y, deals, &d);
+        DdzArenaDiff diff;
+        ddz_arena_compare(x, y, deals, &diff);
         printf("compare X = %s (%s", f[0].a, paths[0]);
         for (int i = 2; i < n; i += 2)
             printf(", %s", paths[i]);
@@ -155,27 +169,33 @@ static int compare(int n, char **paths)
         for (int i = 3; i < n; i += 2)
             printf(", %s", paths[i]);
         printf("), both against %s\n", f[0].b);
-        if (n == 2) {
+        if (n == 2 && f[0].seed == f[1].seed) {
             printf("%ld deals, each played twice with the sides swapped (the first %ld of both files); ", deals, deals);
             print_rules(&f[0]);
             printf(", seed %llu%s\n", f[0].seed, f[0].bidding ? ", bidding" : "");
+        } else if (n == 2) {
+            printf("%ld deals, each played twice with the sides swapped (those both files hold: seeds %llu to %llu); ",
+                   deals, d[0].lo, d[0].hi - 1);
+            print_rules(&f[0]);
+            printf(", X's seed %llu, Y's %llu%s\n", f[0].seed, f[1].seed, f[0].bidding ? ", bidding" : "");
         } else {
             printf("%ld deals in %d pairs of files, each deal played twice with the sides swapped; ", deals, n / 2);
             print_rules(&f[0]);
             printf("%s, ", f[0].bidding ? ", bidding" : "");
-            print_seeds(n, 2, f);
+            print_seeds(n / 2, d);
             printf("\n");
         }
         print_line("X", &tx);
         print_line("Y", &ty);
-        printf("X - Y, paired by deal: WP %+.4f [%+.4f, %+.4f]  ADP %+.3f [%+.3f, %+.3f]\n", d.wp, d.wp_lo, d.wp_hi,
-               d.adp, d.adp_lo, d.adp_hi);
+        printf("X - Y, paired by deal: WP %+.4f [%+.4f, %+.4f]  ADP %+.3f [%+.3f, %+.3f]\n", diff.wp, diff.wp_lo,
+               diff.wp_hi, diff.adp, diff.adp_lo, diff.adp_hi);
         printf("X - Y %s %+.4f, %s %+.4f; the same outcome in %.1f%% of the games\n",
-               f[0].bidding ? "in seat 0" : "as landlord", d.wp_swap[0], f[0].bidding ? "in seats 1 and 2" : "as farmers",
-               d.wp_swap[1], 100 * d.agree);
+               f[0].bidding ? "in seat 0" : "as landlord", diff.wp_swap[0],
+               f[0].bidding ? "in seats 1 and 2" : "as farmers", diff.wp_swap[1], 100 * diff.agree);
     }
     free(x);
     free(y);
+    free(d);
     unload(n, f);
     return rc;
 }
@@ -188,7 +208,13 @@ static int pool(int n, char **paths)
     int rc = load("--pool", n, paths, &f);
     if (rc != CLI_OK)
         return rc;
-    rc = check_side("--pool", n, 1, f, paths);
+    Deals *d = calloc((size_t)n, sizeof *d);
+    if (!d)
+        rc = cli_fail("arena --pool: out of memory");
+    for (int i = 0; i < n && rc == CLI_OK; i++)
+        d[i] = deals_of(&f[i]);
+    if (rc == CLI_OK)
+        rc = check_side("--pool", n, 1, f, paths, d);
     if (rc == CLI_OK) {
         DdzArenaTally all = {0}, side[2] = {{0}, {0}};
         long deals = 0;
@@ -204,12 +230,13 @@ static int pool(int n, char **paths)
         printf("%s, ", f[0].bidding ? "bidding, real scores" : "fixed landlord (seat 0, no bidding), game worth 2 x 2^bombs");
         print_rules(&f[0]);
         printf(", ");
-        print_seeds(n, 1, f);
+        print_seeds(n, d);
         printf("\n");
         print_line("A overall", &all);
         print_line(f[0].bidding ? "A in seat 0" : "A landlord", &side[0]);
         print_line(f[0].bidding ? "A seats 1, 2" : "A farmers", &side[1]);
     }
+    free(d);
     unload(n, f);
     return rc;
 }

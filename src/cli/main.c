@@ -234,10 +234,11 @@ static const CliCommand COMMANDS[] = {
      "  --slow MS    each decision of A over MS ms of CPU time, a line on standard error\n"
      "               with its deal and the engine request that asks it again\n"
      "ddz arena --compare X.games Y.games reads two such files, of agents X and Y against the\n"
-     "same B on the same deals (seed, rules, options, bidding), and prints WP and ADP of each\n"
-     "and X - Y paired deal by deal, with its 95% interval: narrower than the two runs' own,\n"
-     "as the luck of the deal cancels out. More pairs (X2.games Y2.games ...), each on its\n"
-     "own deals, are paired each within itself and added up into one comparison.\n"
+     "same B (rules, options, bidding), and on the deals both hold (deal k of seed S is dealt\n"
+     "from seed S + k) prints WP and ADP of each and X - Y paired deal by deal, with its 95%\n"
+     "interval: narrower than the two runs' own, as the luck of the deal cancels out. More\n"
+     "pairs (X2.games Y2.games ...), each on its own deals, are paired each within itself and\n"
+     "added up into one comparison.\n"
      "ddz arena --pool A.games A2.games ... adds up files of one match played in parts (the\n"
      "same A, B, rules, options and protocol on different deals) into one WP and ADP.\n"},
     {"engine", cmd_engine, "ddz engine [--agent NAME]",
