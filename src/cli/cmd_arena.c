@@ -57,9 +57,9 @@ static Deals deals_of(const ArenaFile *f)
     return (Deals){f->seed, f->seed + (unsigned long long)f->deals};
 }
 
-static Deals deals_in_common(const ArenaFile *x, const ArenaFile *y)
+/* The deals both a and b name (none: hi == lo). */
+static Deals deals_meet(Deals a, Deals b)
 {
-    Deals a = deals_of(x), b = deals_of(y);
     Deals c = {a.lo > b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi};
     if (c.hi < c.lo)
         c.hi = c.lo;
@@ -96,8 +96,8 @@ static int check_side(const char *what, int n, int step, ArenaFile *f, char **pa
             return cli_fail("arena %s: %s and %s were not played the same way: their %s differ", what, paths[0],
                             paths[i], why);
         for (int j = 0; j < i; j += step) {
-            const Deals *a = &d[j / step], *b = &d[i / step];
-            if (a->lo < b->hi && b->lo < a->hi)
+            Deals both = deals_meet(d[j / step], d[i / step]);
+            if (both.hi > both.lo)
                 return cli_fail("arena %s: %s and %s hold the same deals (seeds %llu and %llu, %ld and %ld deals): a "
                                 "deal would count twice",
                                 what, paths[j], paths[i], f[j].seed, f[i].seed, f[j].deals, f[i].deals);
@@ -128,7 +128,7 @@ static int compare(int n, char **paths)
         rc = cli_fail("arena --compare: out of memory");
     for (int i = 0; i < n && rc == CLI_OK; i += 2) {
         const char *why = differs(&f[i], &f[i + 1]);
-        d[i / 2] = deals_in_common(&f[i], &f[i + 1]);
+        d[i / 2] = deals_meet(deals_of(&f[i]), deals_of(&f[i + 1]));
         if (why)
             rc = cli_fail("arena --compare: %s and %s were not played the same way: their %s differ, so their deals "
                           "cannot be paired",

@@ -178,8 +178,7 @@ void ddz_pool_stats(DdzPool *p, int *pending, int64_t *max_wait, long *dropped)
     pthread_mutex_lock(&p->mu);
     *pending = p->pending;
     *max_wait = p->max_wait;
-    if (dropped)
-        *dropped = p->dropped;
+    *dropped = p->dropped;
     p->max_wait = 0;
     pthread_mutex_unlock(&p->mu);
 }

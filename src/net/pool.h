@@ -15,7 +15,7 @@ int ddz_pool_submit(DdzPool *pool, const DdzThinkJob *job);
 /* Hands every answer that waits to the server (on the loop's thread). */
 void ddz_pool_drain(DdzPool *pool, DdzServer *srv, int64_t now_ms);
 /* Jobs queued or running, the longest a finished job waited in the queue (ms, then reset),
- * and (dropped, or NULL) how many jobs were dropped unanswered past their give_up_ms. */
+ * and how many jobs were dropped unanswered past their give_up_ms (a total). */
 void ddz_pool_stats(DdzPool *pool, int *pending, int64_t *max_wait_ms, long *dropped);
 /* Stops the threads (jobs not started are dropped) and frees the pool. */
 void ddz_pool_free(DdzPool *pool);

@@ -255,8 +255,8 @@ DdzServer *ddz_server_new(const DdzServerConfig *cfg, DdzStore *store, DdzError 
     DdzLevel level;
     if (ddz_level_parse(cfg->quick_level, &level, err) != 0 || ddz_level_parse(cfg->auto_level, &level, err) != 0)
         return NULL;
-    if (cfg->turn_ms < 0 || cfg->quick_wait_ms < 0 || cfg->bot_delay_ms < 0 || cfg->computer_wait_ms < 0 || cfg->max_conns < 1 ||
-        cfg->max_rooms < 1) {
+    if (cfg->turn_ms < 0 || cfg->quick_wait_ms < 0 || cfg->bot_delay_ms < 0 || cfg->computer_wait_ms < 0 ||
+        cfg->max_conns < 1 || cfg->max_rooms < 1) {
         snprintf(err->msg, sizeof err->msg, "server configuration: times and limits must not be negative");
         return NULL;
     }
