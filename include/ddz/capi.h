@@ -197,6 +197,19 @@ void ddz_capi_reader_free(DdzCapiReader *r);
  * reader then skips to the next game). info and seats may be NULL. */
 int ddz_capi_reader_next(DdzCapiReader *r, DdzCapiGame *g, int64_t info[3], char *seats, size_t size, char *err);
 
+/* A game rebuilt from what one DouZero position knows (its InfoSet: player_position,
+ * player_hand_cards, three_landlord_cards, card_play_action_seq), so that a ddz agent can
+ * decide in DouZero's environment: g, made with "rules=douzero", becomes a game in which the
+ * landlord is seat 0, landlord_down 1 and landlord_up 2 (position 0, 1, 2), `position` is to
+ * act and holds the rank counts `hand`, the bottom is `three`, and the n rank counts of seq
+ * were played in turn from the landlord's lead (0 a pass), each with the reading DouZero's
+ * move detector gives it (or, when that one does not beat the table, the closest one that
+ * does). The other seats hold cards that carry no information (ddz_engine_rebuild), and
+ * every play is checked by the rules. Returns 0, or DDZ_CAPI_EINVAL / DDZ_CAPI_EILLEGAL with
+ * what is wrong (g unchanged). */
+int ddz_capi_game_from_douzero(DdzCapiGame *g, int position, uint64_t hand, uint64_t three, const uint64_t *seq,
+                               int n, char *err);
+
 /* Agents (ai.h) ---------------------------------------------------------------------------*/
 
 typedef struct DdzCapiAgent DdzCapiAgent;

@@ -44,6 +44,14 @@ typedef struct DdzKnown {
  * err->pos is 1 + the index of the action at fault, 0 when the fault is elsewhere. */
 int ddz_engine_rebuild(const DdzKnown *k, DdzGame *g, DdzError *err);
 
+/* Gives the cards of a play or doubling request known only by ranks (rank notation, where
+ * suits never matter) suits, so that ddz_engine_rebuild sees exact cards: k->hand and
+ * k->bottom from the rank counts hand and bottom, and the cards of each play of k->actions
+ * from its move's ranks, such that cards which may be the same card are the same card.
+ * k->seat, k->landlord, k->opt.rules and the actions must be set. Returns 0, or -1 with err
+ * when a rank has more cards than a deck holds (the hand holds cards already played). */
+int ddz_engine_known_suits(DdzKnown *k, DdzRanks hand, DdzRanks bottom, DdzError *err);
+
 /* Runs agent `name` (ddz_ai_agent_new; seeded with seed) for the seat to act in g and
  * returns its action in *out, checked by the rules. An agent that fails or answers
  * something illegal is replaced by the first legal action (the smallest move, pass or 0),

@@ -89,6 +89,7 @@ _fn("ddz_capi_reader_open", c_void_p, c_char_p, c_char_p)
 _fn("ddz_capi_reader_free", None, c_void_p)
 _fn("ddz_capi_reader_next", c_int, c_void_p, c_void_p, I64P, c_char_p, c_size_t, c_char_p)
 
+_fn("ddz_capi_game_from_douzero", c_int, c_void_p, c_int, c_uint64, c_uint64, U64P, c_int, c_char_p)
 _fn("ddz_capi_agent_new", c_void_p, c_char_p, c_uint64, c_char_p)
 _fn("ddz_capi_agent_free", None, c_void_p)
 _fn("ddz_capi_agent_names", c_char_p)

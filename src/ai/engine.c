@@ -362,13 +362,11 @@ static DdzCard card_of(DdzCards deck, int rank, int i)
     return of ? __builtin_ctzll(of) : 0;
 }
 
-/* Gives suits to a request in rank notation (doubling and play), so that the rebuild sees
- * exact cards. Suits never matter for play; what matters is that cards which may be the
- * same card are the same card. Per rank: the bottom takes the lowest suits; a landlord who
- * asks holds them among its own; otherwise the asking seat's cards come next, the
- * landlord's plays reuse the bottom's suits before new ones, and every other play takes new
- * suits. More cards of a rank than the deck holds is the error "already played". */
-static int assign_suits(DdzKnown *k, DdzRanks hand, DdzRanks bottom, DdzError *err)
+/* Per rank: the bottom takes the lowest suits; a landlord who asks holds them among its own;
+ * otherwise the asking seat's cards come next, the landlord's plays reuse the bottom's suits
+ * before new ones, and every other play takes new suits. More cards of a rank than the deck
+ * holds is the error "already played". */
+int ddz_engine_known_suits(DdzKnown *k, DdzRanks hand, DdzRanks bottom, DdzError *err)
 {
     int me = k->seat, L = k->landlord;
     int H[DDZ_RANK_NB] = {0}, B[DDZ_RANK_NB] = {0}, P[DDZ_SEAT_NB][DDZ_RANK_NB] = {{0}};
@@ -547,7 +545,7 @@ static int read_request(const json_t *req, DdzKnown *k, int *ndoubles, DdzError 
         return -1;
     if (play && read_history(req, k, err) != 0)
         return -1;
-    return assign_suits(k, hand, bottom, err);
+    return ddz_engine_known_suits(k, hand, bottom, err);
 }
 
 static uint64_t fnv1a(const char *s, size_t n)

@@ -27,6 +27,20 @@ int capi_rules_check(int rules, char *err);
 void capi_action_put(const DdzAction *a, int64_t *out);
 int capi_action_get(const int64_t *in, int rules, DdzAction *a, char *err);
 
+/* The ddz move type of DouZero's move-detector type t (0 pass ... 14 four with two pairs,
+ * ddz_dz_move_type), -1 for its 15 (wrong). */
+int capi_dz_type(int t);
+
+/* Whether reading a of a card set is closer than b to the one DouZero's move detector names
+ * (ddz type `want`, capi_dz_type): of that type, and of those the highest rank (33334444 is
+ * fours of 4 with two pairs of 3). */
+static inline bool capi_dz_better(const DdzMove *a, const DdzMove *b, int want)
+{
+    if ((a->type == want) != (b->type == want))
+        return a->type == want;
+    return a->rank > b->rank;
+}
+
 struct DdzCapiGame {
     DdzGame g;
     bool dealt;

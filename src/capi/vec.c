@@ -132,20 +132,6 @@ static int universe_build(Universe *u, DdzRuleset rules)
 }
 
 /* DouZero's move types (ddz_dz_move_type: pass ... four with two pairs) as the rules' types. */
-static const uint8_t DZ_TYPE[15] = {DDZ_PASS,       DDZ_SINGLE,       DDZ_PAIR,       DDZ_TRIO,     DDZ_BOMB,
-                                    DDZ_ROCKET,     DDZ_TRIO_SINGLE,  DDZ_TRIO_PAIR,  DDZ_STRAIGHT, DDZ_PAIR_CHAIN,
-                                    DDZ_PLANE,      DDZ_PLANE_SINGLE, DDZ_PLANE_PAIR, DDZ_FOUR_TWO, DDZ_FOUR_TWO_PAIRS};
-
-/* Whether reading a of a card set is closer than b to the one DouZero's move detector names
- * (type `want`): of that type, and of those the highest rank (33334444 is fours of 4 with
- * two pairs of 3). */
-static bool dz_better(const DdzMove *a, const DdzMove *b, int want)
-{
-    if ((a->type == want) != (b->type == want))
-        return a->type == want;
-    return a->rank > b->rank;
-}
-
 static inline uint32_t hash_ranks(DdzRanks r) { return (uint32_t)((r * 0x9E3779B97F4A7C15ull) >> 40); }
 
 /* The card-set table of a douzero universe: each set's DouZero reading, its other readings
@@ -171,7 +157,7 @@ static int dz_table_build(Universe *u)
         }
         int len, t = ddz_dz_move_type(m->ranks, &len);
         u->dz_multi[h] = 1;
-        if (dz_better(m, &u->dz_move[h], t < 15 ? DZ_TYPE[t] : -1))
+        if (capi_dz_better(m, &u->dz_move[h], capi_dz_type(t)))
             u->dz_move[h] = *m;
     }
     return 0;
@@ -208,7 +194,7 @@ static int dz_list(const DdzVec *v, const DdzGame *g, DdzMove *out)
         DdzMove rd[DDZ_MAX_READINGS];
         int nr = ddz_move_classify(dz[j], v->opt.rules, rd), len, t = ddz_dz_move_type(dz[j], &len), best = -1;
         for (int i = 0; i < nr; i++)
-            if (ddz_move_beats(&rd[i], &table) && (best < 0 || dz_better(&rd[i], &rd[best], t < 15 ? DZ_TYPE[t] : -1)))
+            if (ddz_move_beats(&rd[i], &table) && (best < 0 || capi_dz_better(&rd[i], &rd[best], capi_dz_type(t))))
                 best = i;
         if (best >= 0)
             out[k++] = rd[best];

@@ -6,11 +6,17 @@ The one-line swap, in DouZero's sources:
     from douzero.env.env import get_obs       ->  from ddz.douzero.env import get_obs
 or, leaving DouZero's files untouched, one line before they are imported:
     import ddz.douzero; ddz.douzero.install()
-which makes `douzero.env`, `douzero.env.env` and `douzero.env.game` this package."""
+which makes `douzero.env`, `douzero.env.env` and `douzero.env.game` this package.
+
+DdzAgent(name) seats any ddz agent or level in DouZero's GameEnv (its own or this one):
+act(infoset) answers from what the position may know. install_evaluation() lets DouZero's
+own evaluate.py take "ddz:NAME" as a model; `python3 -m ddz.douzero.evaluate` is that
+evaluation with any agent, and the head-to-head protocol of DouZero's paper beside it."""
 
 import sys
 
 from . import env, game  # noqa: F401
+from .agent import DdzAgent, install_evaluation  # noqa: F401
 from .env import DummyAgent, Env, get_obs  # noqa: F401
 from .game import GameEnv, InfoSet  # noqa: F401
 

@@ -1,0 +1,225 @@
+"""DouZero's evaluation (douzero/evaluate.py, douzero/evaluation/simulation.py) with any agent in
+any position, ddz's among them, and the research protocol of issue 14 beside it.
+
+    python3 -m ddz.douzero.evaluate --landlord ddz:expert --landlord_up rlcard \\
+        --landlord_down rlcard --eval_data eval_data.pkl --num_workers 2
+    python3 -m ddz.douzero.evaluate --a ddz:expert --b python:rhcp.RHCPAgent --deals 1000 --seed 1
+
+An agent is named by a spec:
+  ddz:NAME         a ddz agent or level (DdzAgent: "ddz:expert", "ddz:hard", "ddz:rhcp", ...)
+  random           a uniformly random legal action (DouZero's RandomAgent)
+  rlcard           DouZero's RLCardAgent (needs DouZero installed)
+  deep:PATH        DouZero's DeepAgent with the checkpoint at PATH (needs DouZero and torch)
+  python:MOD.CLASS any class with act(infoset), made as CLASS(position)
+
+The first form (--landlord/--landlord_up/--landlord_down) plays every deal once and prints
+DouZero's figures as its evaluate.py does: the landlord's and the farmers' win rates and ADP
+(the landlord's 2 x 2^bombs a game; the farmers' 2^bombs, which evaluate.py doubles).
+The second (--a/--b) plays every deal twice, A the landlord against B as both farmers, then
+the other way round, and prints A's win rate and average points a game, each game worth
+2 x 2^bombs to its winners (DouZero's paper, and `ddz arena`), with 95% intervals.
+
+Deals come from DouZero's evaluation data (--eval_data: a pickled list of dicts with
+'landlord' (20 cards), 'landlord_up', 'landlord_down' (17 each) and 'three_landlord_cards',
+as DouZero's generate_eval_data.py writes) or are dealt by ddz (--deals N --seed S: deal k is
+ddz's deal of seed S + k with seat 0 the landlord, the deals of `ddz arena --seed S`).
+--env douzero plays in DouZero's own GameEnv (DouZero installed), else in ddz.douzero's."""
+
+import argparse
+import importlib
+import math
+import multiprocessing as mp
+import pickle
+import random
+import sys
+import time
+
+from ..errors import InvalidInput
+from .agent import DdzAgent
+from .game import POSITIONS, counts_to_cards
+
+
+def deals_from_seed(n, seed):
+    """ddz's deals of seeds seed .. seed + n - 1 (seat 0 the landlord) as DouZero card_play_data."""
+    from ..core import cards_ranks
+    from ..game import Game
+
+    out = []
+    g = Game("rules=douzero")
+    for k in range(n):
+        g.deal_landlord(seed + k, 0)
+        hands = [list(counts_to_cards(cards_ranks(g.hand(s)))) for s in range(3)]
+        out.append({'landlord': hands[0], 'landlord_down': hands[1], 'landlord_up': hands[2],
+                    'three_landlord_cards': list(counts_to_cards(cards_ranks(g.bottom)))})
+    return out
+
+
+class RandomAgent(object):
+    """A uniformly random legal action (DouZero's evaluation RandomAgent), seeded."""
+
+    def __init__(self, seed=0):
+        self.rng = random.Random(seed)
+
+    def act(self, infoset):
+        return self.rng.choice(infoset.legal_actions)
+
+
+def make_agent(spec, position, seed=0):
+    """The agent a spec names, for one position (see the module's help)."""
+    if not isinstance(spec, str):
+        raise InvalidInput("agent spec: a string, not %r" % (spec,))
+    if spec.startswith("ddz:"):
+        return DdzAgent(spec[4:], seed)
+    if spec == "random":
+        return RandomAgent(seed)
+    if spec == "rlcard":
+        from douzero.evaluation.rlcard_agent import RLCardAgent
+        return RLCardAgent(position)
+    if spec.startswith("deep:"):
+        from douzero.evaluation.deep_agent import DeepAgent
+        return DeepAgent(position, spec[5:])
+    if spec.startswith("python:") and "." in spec:
+        mod, cls = spec[7:].rsplit(".", 1)
+        return getattr(importlib.import_module(mod), cls)(position)
+    raise InvalidInput("agent spec %r: ddz:NAME, random, rlcard, deep:PATH or python:MODULE.CLASS" % spec)
+
+
+def _game_env(kind, players):
+    if kind == "douzero":
+        from douzero.env.game import GameEnv
+    else:
+        from .game import GameEnv
+    return GameEnv(players)
+
+
+def play(deals, specs, env="ddz", seed=0):
+    """Plays each deal once with the agents specs[position]. Returns one (landlord_won, bombs)
+    per deal, in order."""
+    players = {p: make_agent(specs[p], p, seed * 3 + i) for i, p in enumerate(POSITIONS)}
+    game = _game_env(env, players)
+    out = []
+    for d in deals:
+        game.card_play_init({k: list(v) for k, v in d.items()})
+        while not game.game_over:
+            game.step()
+        out.append((len(game.info_sets['landlord'].player_hand_cards) == 0, game.bomb_num))
+        game.reset()
+    for p, a in players.items():
+        if getattr(a, "fallbacks", 0):
+            print("%s (%s): %d answers not in DouZero's legal list, its first played instead" %
+                  (p, specs[p], a.fallbacks), file=sys.stderr)
+    return out
+
+
+def _work(job):
+    deals, specs, env, seed = job
+    return play(deals, specs, env, seed)
+
+
+def play_parallel(deals, specs, env="ddz", workers=1, seed=0):
+    """play() over `workers` processes (each its own agents), the results in deal order."""
+    if workers <= 1 or len(deals) < 2:
+        return play(deals, specs, env, seed)
+    n = min(workers, len(deals))
+    parts = [deals[i::n] for i in range(n)]
+    with mp.get_context("fork").Pool(n) as pool:
+        done = pool.map(_work, [(parts[i], specs, env, seed * 1000 + i) for i in range(n)])
+    out = [None] * len(deals)
+    for i in range(n):
+        out[i::n] = done[i]
+    return out
+
+
+def douzero_figures(results):
+    """DouZero's evaluate.py figures: WP and ADP of the landlord and of the farmers (the farmers'
+    points, 2^bombs a game in its GameEnv, doubled as evaluate.py prints them)."""
+    n = len(results)
+    lw = sum(1 for won, _ in results if won)
+    ls = sum((2 if won else -2) * 2 ** b for won, b in results)
+    fs = sum((-1 if won else 1) * 2 ** b for won, b in results)
+    return {"games": n, "wp_landlord": lw / n, "wp_farmers": (n - lw) / n, "adp_landlord": ls / n,
+            "adp_farmers": 2 * fs / n}
+
+
+def _interval(xs):
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, m, m
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = 1.96 * sd / math.sqrt(n)
+    return m, m - h, m + h
+
+
+def head_to_head(deals, a, b, env="ddz", workers=1, seed=0):
+    """A against B on every deal, both seatings. Returns games, A's wins, WP and ADP (each game
+    2 x 2^bombs to the winners) with 95% intervals over the deals' pairs, and A's win rate as
+    the landlord and as the farmers."""
+    first = play_parallel(deals, {'landlord': a, 'landlord_down': b, 'landlord_up': b}, env, workers, seed)
+    second = play_parallel(deals, {'landlord': b, 'landlord_down': a, 'landlord_up': a}, env, workers, seed + 1)
+    wins, points = [], []
+    for (lw1, b1), (lw2, b2) in zip(first, second):
+        w1, w2 = lw1, not lw2
+        wins.append((w1 + w2) / 2)
+        points.append(((1 if w1 else -1) * 2 * 2 ** b1 + (1 if w2 else -1) * 2 * 2 ** b2) / 2)
+    n = len(deals)
+    return {"games": 2 * n, "wins": sum(1 for lw, _ in first if lw) + sum(1 for lw, _ in second if not lw),
+            "wp": _interval(wins), "adp": _interval(points),
+            "wp_landlord": sum(1 for lw, _ in first if lw) / n, "wp_farmers": sum(1 for lw, _ in second if not lw) / n}
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="python3 -m ddz.douzero.evaluate",
+                                description="DouZero's evaluation with ddz's agents (see the module's help).")
+    p.add_argument("--landlord", help="the landlord's agent spec")
+    p.add_argument("--landlord_up", help="landlord_up's agent spec")
+    p.add_argument("--landlord_down", help="landlord_down's agent spec")
+    p.add_argument("--a", help="agent A for both seatings of every deal")
+    p.add_argument("--b", help="agent B for both seatings of every deal")
+    p.add_argument("--eval_data", help="DouZero's pickled evaluation data")
+    p.add_argument("--deals", type=int, default=100, help="deals dealt by ddz when there is no --eval_data (100)")
+    p.add_argument("--seed", type=int, default=1, help="the first deal's seed (1)")
+    p.add_argument("--num_workers", type=int, default=1, help="processes (1)")
+    p.add_argument("--env", choices=("ddz", "douzero"), default="ddz", help="whose GameEnv plays (ddz)")
+    return p
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    three = (args.landlord, args.landlord_up, args.landlord_down)
+    if args.a is not None or args.b is not None:
+        if args.a is None or args.b is None or any(x is not None for x in three):
+            _parser().error("give either --a and --b, or --landlord, --landlord_up and --landlord_down")
+    elif any(x is None for x in three):
+        _parser().error("give either --a and --b, or --landlord, --landlord_up and --landlord_down")
+    if args.eval_data:
+        with open(args.eval_data, "rb") as f:
+            deals = pickle.load(f)
+        where = "%s (%d deals)" % (args.eval_data, len(deals))
+    else:
+        if args.deals < 1:
+            _parser().error("--deals must be at least 1")
+        deals = deals_from_seed(args.deals, args.seed)
+        where = "ddz's deals of seeds %d to %d" % (args.seed, args.seed + args.deals - 1)
+    t = time.time()
+    if args.a is not None:
+        r = head_to_head(deals, args.a, args.b, args.env, args.num_workers, args.seed)
+        wp, adp = r["wp"], r["adp"]
+        print("%s vs %s, %s, %s's GameEnv: %d games" % (args.a, args.b, where, args.env, r["games"]))
+        print("WP of A  %.4f [%.4f, %.4f] (as landlord %.4f, as the farmers %.4f)" %
+              (wp[0], wp[1], wp[2], r["wp_landlord"], r["wp_farmers"]))
+        print("ADP of A %+.3f [%+.3f, %+.3f] (2 x 2^bombs a game)" % adp)
+    else:
+        specs = {'landlord': args.landlord, 'landlord_up': args.landlord_up, 'landlord_down': args.landlord_down}
+        r = douzero_figures(play_parallel(deals, specs, args.env, args.num_workers, args.seed))
+        print("%s, %s's GameEnv: %d games" % (where, args.env, r["games"]))
+        print("WP results:")
+        print("landlord : Farmers - %s : %s" % (r["wp_landlord"], r["wp_farmers"]))
+        print("ADP results:")
+        print("landlord : Farmers - %s : %s" % (r["adp_landlord"], r["adp_farmers"]))
+    print("%.1f s" % (time.time() - t), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
