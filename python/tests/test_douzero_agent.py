@@ -6,13 +6,14 @@ import json
 import lzma
 import os
 import pickle
+import subprocess
 import sys
 import types
 
 import pytest
 
 import ddz
-from conftest import DATA
+from conftest import DATA, DDZ_BIN
 from ddz.agents import arena
 from ddz.core import cards_ranks
 from ddz.douzero import DdzAgent, GameEnv, InfoSet, install_evaluation
@@ -41,6 +42,25 @@ def test_head_to_head_is_the_arena(a, b, seed):
     assert abs(r["adp"][0] - c["adp"]) < 1e-9
     assert r["wp_landlord"] == c["landlord"][1] / c["landlord"][0]
     assert r["wp_farmers"] == c["farmers"][1] / c["farmers"][0]
+
+
+def test_games_file_is_the_arena_games_file(tmp_path):
+    # --games writes ddz arena's games file: line for line the arena's own for deterministic
+    # agents, and ddz arena --compare pairs the two.
+    ours, theirs = tmp_path / "dz.games", tmp_path / "arena.games"
+    assert ev.main(["--a", "ddz:normal", "--b", "ddz:rhcp", "--deals", "60", "--seed", "5100",
+                    "--games", str(ours)]) == 0
+    subprocess.run([DDZ_BIN, "arena", "normal", "rhcp", "--rules", "douzero", "--deals", "60", "--seed", "5100",
+                    "--games", str(theirs)], check=True, stdout=subprocess.DEVNULL)
+    a, b = ours.read_text().splitlines(), theirs.read_text().splitlines()
+    assert a[1] == "# a douzero-env:normal" and b[1] == "# a normal"
+    assert a[0] == b[0] and a[2:] == b[2:] and len(a) == 68
+    out = subprocess.run([DDZ_BIN, "arena", "--compare", str(ours), str(theirs)], check=True,
+                         capture_output=True, text=True).stdout
+    assert "the same outcome in 100.0% of the games" in out
+    with pytest.raises(SystemExit):
+        ev.main(["--landlord", "random", "--landlord_up", "random", "--landlord_down", "random",
+                 "--games", str(ours)])
 
 
 def test_deals_are_the_arena_deals():

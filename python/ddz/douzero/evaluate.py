@@ -23,7 +23,9 @@ Deals come from DouZero's evaluation data (--eval_data: a pickled list of dicts 
 'landlord' (20 cards), 'landlord_up', 'landlord_down' (17 each) and 'three_landlord_cards',
 as DouZero's generate_eval_data.py writes) or are dealt by ddz (--deals N --seed S: deal k is
 ddz's deal of seed S + k with seat 0 the landlord, the deals of `ddz arena --seed S`).
---env douzero plays in DouZero's own GameEnv (DouZero installed), else in ddz.douzero's."""
+--env douzero plays in DouZero's own GameEnv (DouZero installed), else in ddz.douzero's.
+--games FILE (--a/--b on ddz's deals) writes the games file of `ddz arena --games`, which
+`ddz arena --compare` pairs deal by deal with an arena's run of the same opponent."""
 
 import argparse
 import importlib
@@ -157,15 +159,31 @@ def head_to_head(deals, a, b, env="ddz", workers=1, seed=0):
     the landlord and as the farmers."""
     first = play_parallel(deals, {'landlord': a, 'landlord_down': b, 'landlord_up': b}, env, workers, seed)
     second = play_parallel(deals, {'landlord': b, 'landlord_down': a, 'landlord_up': a}, env, workers, seed + 1)
-    wins, points = [], []
+    wins, points, pairs = [], [], []
     for (lw1, b1), (lw2, b2) in zip(first, second):
         w1, w2 = lw1, not lw2
+        p1, p2 = (1 if w1 else -1) * 2 * 2 ** b1, (1 if w2 else -1) * 2 * 2 ** b2
         wins.append((w1 + w2) / 2)
-        points.append(((1 if w1 else -1) * 2 * 2 ** b1 + (1 if w2 else -1) * 2 * 2 ** b2) / 2)
+        points.append((p1 + p2) / 2)
+        pairs.append((int(w1), p1, int(w2), p2))
     n = len(deals)
-    return {"games": 2 * n, "wins": sum(1 for lw, _ in first if lw) + sum(1 for lw, _ in second if not lw),
+    return {"games": 2 * n, "pairs": pairs, "wins": sum(1 for lw, _ in first if lw) + sum(1 for lw, _ in second if not lw),
             "wp": _interval(wins), "adp": _interval(points),
             "wp_landlord": sum(1 for lw, _ in first if lw) / n, "wp_farmers": sum(1 for lw, _ in second if not lw) / n}
+
+
+def write_games(path, a, b, seed, pairs):
+    """The games file of `ddz arena --games` (src/cli/arena_file.h) for a head-to-head on ddz's
+    deals of seed: `ddz arena --compare` pairs it deal by deal with an arena's file of the
+    same opponent, e.g. a level played through DouZero's environment with the same level in
+    ddz's arena. A ddz agent is named as the arena names it, A with "douzero-env:" before."""
+    def name(spec):
+        return spec[4:] if spec.startswith("ddz:") else spec
+    with open(path, "w") as f:
+        f.write("# ddz arena games 1\n# a douzero-env:%s\n# b %s\n# rules douzero\n# options -\n# bidding 0\n"
+                "# seed %d\n# deals %d\n" % (name(a), name(b), seed, len(pairs)))
+        for k, (w1, p1, w2, p2) in enumerate(pairs):
+            f.write("%d %d %d %d %d\n" % (k, w1, p1, w2, p2))
 
 
 def _parser():
@@ -180,6 +198,7 @@ def _parser():
     p.add_argument("--deals", type=int, default=100, help="deals dealt by ddz when there is no --eval_data (100)")
     p.add_argument("--seed", type=int, default=1, help="the first deal's seed (1)")
     p.add_argument("--num_workers", type=int, default=1, help="processes (1)")
+    p.add_argument("--games", help="with --a/--b and ddz's deals: write the games file of ddz arena --games")
     p.add_argument("--env", choices=("ddz", "douzero"), default="ddz", help="whose GameEnv plays (ddz)")
     return p
 
@@ -192,6 +211,8 @@ def main(argv=None):
             _parser().error("give either --a and --b, or --landlord, --landlord_up and --landlord_down")
     elif any(x is None for x in three):
         _parser().error("give either --a and --b, or --landlord, --landlord_up and --landlord_down")
+    if args.games and (args.a is None or args.eval_data):
+        _parser().error("--games needs --a/--b on ddz's deals (--deals, --seed), not --eval_data")
     if args.eval_data:
         with open(args.eval_data, "rb") as f:
             deals = pickle.load(f)
@@ -209,6 +230,8 @@ def main(argv=None):
         print("WP of A  %.4f [%.4f, %.4f] (as landlord %.4f, as the farmers %.4f)" %
               (wp[0], wp[1], wp[2], r["wp_landlord"], r["wp_farmers"]))
         print("ADP of A %+.3f [%+.3f, %+.3f] (2 x 2^bombs a game)" % adp)
+        if args.games:
+            write_games(args.games, args.a, args.b, args.seed, r["pairs"])
     else:
         specs = {'landlord': args.landlord, 'landlord_up': args.landlord_up, 'landlord_down': args.landlord_down}
         r = douzero_figures(play_parallel(deals, specs, args.env, args.num_workers, args.seed))
