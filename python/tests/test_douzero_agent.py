@@ -42,6 +42,9 @@ def test_head_to_head_is_the_arena(a, b, seed):
     assert abs(r["adp"][0] - c["adp"]) < 1e-9
     assert r["wp_landlord"] == c["landlord"][1] / c["landlord"][0]
     assert r["wp_farmers"] == c["farmers"][1] / c["farmers"][0]
+    n, median, p99, top = r["a_ms"]
+    assert n > 300 * 5  # A's decisions in both seatings: several a game
+    assert 0 <= median <= p99 <= top
 
 
 def test_games_file_is_the_arena_games_file(tmp_path):

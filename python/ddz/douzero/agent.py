@@ -11,6 +11,7 @@ landlord_down 1, landlord_up 2, every play of the sequence read as DouZero's mov
 reads it and checked by the rules."""
 
 import ctypes
+import time
 
 from .._lib import check, errbuf, lib
 from ..agents import Agent
@@ -60,7 +61,8 @@ class DdzAgent(object):
     position and any number of games; with a sample budget instead of a clock its choices
     are reproducible from seed. `fallbacks` counts the decisions whose answer was not in
     the InfoSet's legal_actions (a disagreement between the rules and DouZero's move lists,
-    none known), which then play legal_actions' first entry."""
+    none known), which then play legal_actions' first entry; cpu_ms holds the CPU time of
+    each decision (the game's rebuild and the agent's choice), in milliseconds."""
 
     def __init__(self, name="expert", seed=0):
         self.name = name
@@ -68,6 +70,7 @@ class DdzAgent(object):
         self._game = Game("rules=douzero")
         self._err = errbuf()
         self.fallbacks = 0
+        self.cpu_ms = []
 
     def act(self, infoset):
         pos = _POS.get(infoset.player_position)
@@ -76,9 +79,11 @@ class DdzAgent(object):
         seq = [cards_to_counts(m) for m in infoset.card_play_action_seq]
         arr = (ctypes.c_uint64 * max(1, len(seq)))(*seq)
         hand = cards_to_counts(infoset.player_hand_cards)
+        t = time.thread_time()
         check(lib.ddz_capi_game_from_douzero(self._game._g, pos, hand, _bottom(infoset, seq), arr, len(seq),
                                              self._err), self._err)
         move = self.agent(self._game).move
+        self.cpu_ms.append(1000 * (time.thread_time() - t))
         cards = list(counts_to_cards(move.ranks))
         legal = infoset.legal_actions
         if legal is not None and cards not in legal:

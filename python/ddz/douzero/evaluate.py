@@ -94,9 +94,10 @@ def _game_env(kind, players):
     return GameEnv(players)
 
 
-def play(deals, specs, env="ddz", seed=0):
+def play(deals, specs, env="ddz", seed=0, times=None):
     """Plays each deal once with the agents specs[position]. Returns one (landlord_won, bombs)
-    per deal, in order."""
+    per deal, in order. With a dict `times`, times[position] gets the CPU milliseconds of each
+    decision of that position's ddz agent."""
     players = {p: make_agent(specs[p], p, seed * 3 + i) for i, p in enumerate(POSITIONS)}
     game = _game_env(env, players)
     out = []
@@ -110,26 +111,40 @@ def play(deals, specs, env="ddz", seed=0):
         if getattr(a, "fallbacks", 0):
             print("%s (%s): %d answers not in DouZero's legal list, its first played instead" %
                   (p, specs[p], a.fallbacks), file=sys.stderr)
+        if times is not None and isinstance(a, DdzAgent):
+            times.setdefault(p, []).extend(a.cpu_ms)
     return out
 
 
 def _work(job):
     deals, specs, env, seed = job
-    return play(deals, specs, env, seed)
+    times = {}
+    return play(deals, specs, env, seed, times), times
 
 
-def play_parallel(deals, specs, env="ddz", workers=1, seed=0):
+def play_parallel(deals, specs, env="ddz", workers=1, seed=0, times=None):
     """play() over `workers` processes (each its own agents), the results in deal order."""
     if workers <= 1 or len(deals) < 2:
-        return play(deals, specs, env, seed)
+        return play(deals, specs, env, seed, times)
     n = min(workers, len(deals))
     parts = [deals[i::n] for i in range(n)]
     with mp.get_context("fork").Pool(n) as pool:
         done = pool.map(_work, [(parts[i], specs, env, seed * 1000 + i) for i in range(n)])
     out = [None] * len(deals)
     for i in range(n):
-        out[i::n] = done[i]
+        out[i::n] = done[i][0]
+        for p, t in done[i][1].items():
+            if times is not None:
+                times.setdefault(p, []).extend(t)
     return out
+
+
+def time_figures(ms):
+    """The count, median, 99th percentile and maximum of decision times (None when empty)."""
+    if not ms:
+        return None
+    t = sorted(ms)
+    return len(t), t[len(t) // 2], t[min(len(t) - 1, int(0.99 * len(t)))], t[-1]
 
 
 def douzero_figures(results):
@@ -155,10 +170,12 @@ def _interval(xs):
 
 def head_to_head(deals, a, b, env="ddz", workers=1, seed=0):
     """A against B on every deal, both seatings. Returns games, A's wins, WP and ADP (each game
-    2 x 2^bombs to the winners) with 95% intervals over the deals' pairs, and A's win rate as
-    the landlord and as the farmers."""
-    first = play_parallel(deals, {'landlord': a, 'landlord_down': b, 'landlord_up': b}, env, workers, seed)
-    second = play_parallel(deals, {'landlord': b, 'landlord_down': a, 'landlord_up': a}, env, workers, seed + 1)
+    2 x 2^bombs to the winners) with 95% intervals over the deals' pairs, A's win rate as the
+    landlord and as the farmers, each deal's pair of games and, when A is a ddz agent, its
+    decisions' CPU time (time_figures)."""
+    t1, t2 = {}, {}
+    first = play_parallel(deals, {'landlord': a, 'landlord_down': b, 'landlord_up': b}, env, workers, seed, t1)
+    second = play_parallel(deals, {'landlord': b, 'landlord_down': a, 'landlord_up': a}, env, workers, seed + 1, t2)
     wins, points, pairs = [], [], []
     for (lw1, b1), (lw2, b2) in zip(first, second):
         w1, w2 = lw1, not lw2
@@ -167,7 +184,8 @@ def head_to_head(deals, a, b, env="ddz", workers=1, seed=0):
         points.append((p1 + p2) / 2)
         pairs.append((int(w1), p1, int(w2), p2))
     n = len(deals)
-    return {"games": 2 * n, "pairs": pairs, "wins": sum(1 for lw, _ in first if lw) + sum(1 for lw, _ in second if not lw),
+    a_ms = t1.get('landlord', []) + t2.get('landlord_down', []) + t2.get('landlord_up', [])
+    return {"games": 2 * n, "pairs": pairs, "a_ms": time_figures(a_ms), "wins": sum(1 for lw, _ in first if lw) + sum(1 for lw, _ in second if not lw),
             "wp": _interval(wins), "adp": _interval(points),
             "wp_landlord": sum(1 for lw, _ in first if lw) / n, "wp_farmers": sum(1 for lw, _ in second if not lw) / n}
 
@@ -230,6 +248,9 @@ def main(argv=None):
         print("WP of A  %.4f [%.4f, %.4f] (as landlord %.4f, as the farmers %.4f)" %
               (wp[0], wp[1], wp[2], r["wp_landlord"], r["wp_farmers"]))
         print("ADP of A %+.3f [%+.3f, %+.3f] (2 x 2^bombs a game)" % adp)
+        if r["a_ms"]:
+            print("A's CPU ms a decision: median %.1f, p99 %.1f, max %.1f (%d decisions)" %
+                  (r["a_ms"][1], r["a_ms"][2], r["a_ms"][3], r["a_ms"][0]))
         if args.games:
             write_games(args.games, args.a, args.b, args.seed, r["pairs"])
     else:
