@@ -252,3 +252,18 @@ def test_douzero_evaluation_seats_ddz(monkeypatch):
     assert players["landlord_down"] == ("douzero", "baselines/douzero_ADP/landlord_down.ckpt")
     assert made == [{"landlord": "random", "landlord_up": "rlcard",
                      "landlord_down": "baselines/douzero_ADP/landlord_down.ckpt"}]
+
+
+def test_env_douzero_plays_in_douzero_s_game_env():
+    # --env douzero imports douzero.env.game.GameEnv: DouZero's own when installed; here the
+    # drop-in registered under DouZero's name (ddz.douzero.install), in a fresh interpreter.
+    code = ("import ddz.douzero, sys; ddz.douzero.install(); from ddz.douzero import evaluate; "
+            "import douzero.env.game as g; assert g.GameEnv is ddz.douzero.game.GameEnv; "
+            "sys.exit(evaluate.main(sys.argv[1:]))")
+    args = ["--a", "ddz:normal", "--b", "ddz:rhcp", "--deals", "20", "--seed", "77"]
+    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(DATA), "..", "python"))
+    out = subprocess.run([sys.executable, "-c", code] + args + ["--env", "douzero"], check=True,
+                         capture_output=True, text=True, env=env).stdout
+    assert "douzero's GameEnv: 40 games" in out
+    c = arena("normal", "rhcp", deals=20, seed=77, rules="douzero")
+    assert "WP of A  %.4f" % c["wp"] in out
