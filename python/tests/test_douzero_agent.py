@@ -223,6 +223,39 @@ def test_evaluate_main_reads_douzero_eval_data(tmp_path, capsys):
         ev.make_agent("nonsense", "landlord")
 
 
+def test_eval_data_written_and_read(tmp_path, capsys):
+    # --write_eval_data: ddz's deals as DouZero's evaluation data, which --eval_data reads back
+    # (the same games as the deals from the seed); a broken file says what is wrong and where.
+    path = tmp_path / "deals.pkl"
+    assert ev.main(["--write_eval_data", str(path), "--deals", "25", "--seed", "300"]) == 0
+    assert ev.read_eval_data(str(path)) == ev.deals_from_seed(25, 300)
+    specs = ["--landlord", "ddz:rhcp", "--landlord_up", "ddz:normal", "--landlord_down", "ddz:normal"]
+    ev.main(specs + ["--eval_data", str(path)])
+    ev.main(specs + ["--deals", "25", "--seed", "300"])
+    a, b = capsys.readouterr().out.split("WP results:")[1:]
+    assert a.split("\n")[:4] == b.split("\n")[:4]
+    bad = tmp_path / "bad.pkl"
+    bad.write_bytes(b"not a pickle")
+    with pytest.raises(InvalidInput, match="bad.pkl: not a pickle"):
+        ev.read_eval_data(str(bad))
+    with open(bad, "wb") as f:
+        pickle.dump([{"landlord": [3] * 4}], f)
+    with pytest.raises(InvalidInput, match=r"bad.pkl: deal 0: no list 'landlord_up'"):
+        ev.read_eval_data(str(bad))
+    with pytest.raises(InvalidInput, match="missing.pkl"):
+        ev.read_eval_data(str(tmp_path / "missing.pkl"))
+    with pytest.raises(SystemExit):
+        ev.main(specs + ["--eval_data", str(bad)])
+    deals = ev.deals_from_seed(3, 1)
+    deals[2]["landlord_up"][0] = 99
+    with open(bad, "wb") as f:
+        pickle.dump(deals, f)
+    capsys.readouterr()
+    assert ev.main(specs + ["--eval_data", str(bad)]) == 1
+    assert "evaluate: deal 2: card int 99 is not a DouZero card" in capsys.readouterr().err
+    assert ev.main(["--a", "ddz:nosuchagent", "--b", "random", "--deals", "2"]) == 1
+
+
 def test_douzero_evaluation_seats_ddz(monkeypatch):
     # DouZero's simulation module, as far as install_evaluation touches it: a loader that
     # makes its own agents for the paths it knows.

@@ -23,7 +23,8 @@ Deals come from DouZero's evaluation data (--eval_data: a pickled list of dicts 
 'landlord' (20 cards), 'landlord_up', 'landlord_down' (17 each) and 'three_landlord_cards',
 as DouZero's generate_eval_data.py writes) or are dealt by ddz (--deals N --seed S: deal k is
 ddz's deal of seed S + k with seat 0 the landlord, the deals of `ddz arena --seed S`).
---env douzero plays in DouZero's own GameEnv (DouZero installed), else in ddz.douzero's.
+--write_eval_data FILE writes ddz's deals as DouZero's evaluation data, for DouZero's own
+evaluate.py on the very deals of a ddz arena. --env douzero plays in DouZero's own GameEnv (DouZero installed), else in ddz.douzero's.
 --games FILE (--a/--b on ddz's deals) writes the games file of `ddz arena --games`, which
 `ddz arena --compare` pairs deal by deal with an arena's run of the same opponent."""
 
@@ -101,8 +102,11 @@ def play(deals, specs, env="ddz", seed=0, times=None):
     players = {p: make_agent(specs[p], p, seed * 3 + i) for i, p in enumerate(POSITIONS)}
     game = _game_env(env, players)
     out = []
-    for d in deals:
-        game.card_play_init({k: list(v) for k, v in d.items()})
+    for i, d in enumerate(deals):
+        try:
+            game.card_play_init({k: list(v) for k, v in d.items()})
+        except InvalidInput as e:
+            raise InvalidInput("deal %d: %s" % (i, e)) from None
         while not game.game_over:
             game.step()
         out.append((len(game.info_sets['landlord'].player_hand_cards) == 0, game.bomb_num))
@@ -216,14 +220,47 @@ def _parser():
     p.add_argument("--deals", type=int, default=100, help="deals dealt by ddz when there is no --eval_data (100)")
     p.add_argument("--seed", type=int, default=1, help="the first deal's seed (1)")
     p.add_argument("--num_workers", type=int, default=1, help="processes (1)")
+    p.add_argument("--write_eval_data", metavar="FILE",
+                   help="write ddz's deals (--deals, --seed) as DouZero's evaluation data and stop")
     p.add_argument("--games", help="with --a/--b and ddz's deals: write the games file of ddz arena --games")
     p.add_argument("--env", choices=("ddz", "douzero"), default="ddz", help="whose GameEnv plays (ddz)")
     return p
 
 
+_KEYS = ('landlord', 'landlord_up', 'landlord_down', 'three_landlord_cards')
+
+
+def read_eval_data(path):
+    """DouZero's pickled evaluation data: a list of card_play_data dicts. InvalidInput saying
+    what is wrong and where (the file, the deal's index, the key)."""
+    try:
+        with open(path, "rb") as f:
+            deals = pickle.load(f)
+    except OSError as e:
+        raise InvalidInput("%s: %s" % (path, e.strerror or e)) from None
+    except Exception as e:  # a pickle of something else, or not a pickle
+        raise InvalidInput("%s: not a pickle of DouZero's evaluation data (%s)" % (path, e)) from None
+    if not isinstance(deals, list) or not deals:
+        raise InvalidInput("%s: DouZero's evaluation data is a non-empty list of deals, not %s" %
+                           (path, type(deals).__name__))
+    for i, d in enumerate(deals):
+        missing = [k for k in _KEYS if not isinstance(d, dict) or not isinstance(d.get(k), list)]
+        if missing:
+            raise InvalidInput("%s: deal %d: no list %r (a deal has %s)" % (path, i, missing[0], ", ".join(_KEYS)))
+    return deals
+
+
 def main(argv=None):
     args = _parser().parse_args(argv)
     three = (args.landlord, args.landlord_up, args.landlord_down)
+    if args.write_eval_data:
+        if args.eval_data or args.deals < 1:
+            _parser().error("--write_eval_data writes ddz's deals (--deals N --seed S)")
+        with open(args.write_eval_data, "wb") as f:
+            pickle.dump(deals_from_seed(args.deals, args.seed), f)
+        print("%s: ddz's deals of seeds %d to %d as DouZero's evaluation data" %
+              (args.write_eval_data, args.seed, args.seed + args.deals - 1))
+        return 0
     if args.a is not None or args.b is not None:
         if args.a is None or args.b is None or any(x is not None for x in three):
             _parser().error("give either --a and --b, or --landlord, --landlord_up and --landlord_down")
@@ -232,8 +269,10 @@ def main(argv=None):
     if args.games and (args.a is None or args.eval_data):
         _parser().error("--games needs --a/--b on ddz's deals (--deals, --seed), not --eval_data")
     if args.eval_data:
-        with open(args.eval_data, "rb") as f:
-            deals = pickle.load(f)
+        try:
+            deals = read_eval_data(args.eval_data)
+        except InvalidInput as e:
+            _parser().error(str(e))
         where = "%s (%d deals)" % (args.eval_data, len(deals))
     else:
         if args.deals < 1:
@@ -241,6 +280,14 @@ def main(argv=None):
         deals = deals_from_seed(args.deals, args.seed)
         where = "ddz's deals of seeds %d to %d" % (args.seed, args.seed + args.deals - 1)
     t = time.time()
+    try:
+        return _run(args, deals, where, t)
+    except InvalidInput as e:
+        print("%s: %s" % (_parser().prog, e), file=sys.stderr)
+        return 1
+
+
+def _run(args, deals, where, t):
     if args.a is not None:
         r = head_to_head(deals, args.a, args.b, args.env, args.num_workers, args.seed)
         wp, adp = r["wp"], r["adp"]
