@@ -188,10 +188,11 @@ def head_to_head(deals, a, b, env="ddz", workers=1, seed=0):
         points.append((p1 + p2) / 2)
         pairs.append((int(w1), p1, int(w2), p2))
     n = len(deals)
+    as_landlord, as_farmers = sum(p[0] for p in pairs), sum(p[2] for p in pairs)
     a_ms = t1.get('landlord', []) + t2.get('landlord_down', []) + t2.get('landlord_up', [])
-    return {"games": 2 * n, "pairs": pairs, "a_ms": time_figures(a_ms), "wins": sum(1 for lw, _ in first if lw) + sum(1 for lw, _ in second if not lw),
-            "wp": _interval(wins), "adp": _interval(points),
-            "wp_landlord": sum(1 for lw, _ in first if lw) / n, "wp_farmers": sum(1 for lw, _ in second if not lw) / n}
+    return {"games": 2 * n, "wins": as_landlord + as_farmers, "wp": _interval(wins), "adp": _interval(points),
+            "wp_landlord": as_landlord / n, "wp_farmers": as_farmers / n, "pairs": pairs,
+            "a_ms": time_figures(a_ms)}
 
 
 def write_games(path, a, b, seed, pairs):
@@ -279,15 +280,15 @@ def main(argv=None):
             _parser().error("--deals must be at least 1")
         deals = deals_from_seed(args.deals, args.seed)
         where = "ddz's deals of seeds %d to %d" % (args.seed, args.seed + args.deals - 1)
-    t = time.time()
     try:
-        return _run(args, deals, where, t)
+        return _run(args, deals, where)
     except InvalidInput as e:
         print("%s: %s" % (_parser().prog, e), file=sys.stderr)
         return 1
 
 
-def _run(args, deals, where, t):
+def _run(args, deals, where):
+    t = time.time()
     if args.a is not None:
         r = head_to_head(deals, args.a, args.b, args.env, args.num_workers, args.seed)
         wp, adp = r["wp"], r["adp"]
