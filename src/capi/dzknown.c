@@ -19,32 +19,36 @@ int capi_dz_type(int t)
 
 static const char *const POSITION[DDZ_SEAT_NB] = {"landlord", "landlord_down", "landlord_up"};
 
-/* The reading of card set r that DouZero's move detector gives it, or, when that one does not
- * beat the table, the closest one that does (as the vector env's legal lists). Returns 0, or
- * -1 with err naming card_play_action_seq[i]. */
-static int dz_reading(DdzRanks r, const DdzMove *table, int rules, int i, DdzMove *out, char *err)
+int capi_dz_reading(DdzRanks r, const DdzMove *table, int rules, DdzMove *out)
 {
     DdzMove rd[DDZ_MAX_READINGS];
     int nr = ddz_move_classify(r, (DdzRuleset)rules, rd), len, want = capi_dz_type(ddz_dz_move_type(r, &len)),
         best = -1;
-    char text[64];
-    if (nr <= 0) {
-        ddz_ranks_format(r, text, sizeof text);
-        return capi_fail(err, DDZ_CAPI_EILLEGAL, "card_play_action_seq[%d]: %s is not a move under the douzero rules",
-                         i, text);
-    }
+    if (nr <= 0)
+        return -1;
     bool lead = table->type == DDZ_PASS;
     for (int k = 0; k < nr; k++)
         if ((lead || ddz_move_beats(&rd[k], table)) && (best < 0 || capi_dz_better(&rd[k], &rd[best], want)))
             best = k;
-    if (best < 0) {
-        char on[64];
-        ddz_ranks_format(r, text, sizeof text);
-        ddz_ranks_format(table->ranks, on, sizeof on);
-        return capi_fail(err, DDZ_CAPI_EILLEGAL, "card_play_action_seq[%d]: %s does not beat %s", i, text, on);
-    }
+    if (best < 0)
+        return 0;
     *out = rd[best];
-    return 0;
+    return 1;
+}
+
+/* capi_dz_reading for card_play_action_seq[i]: 0, or -1 with err naming it. */
+static int dz_reading(DdzRanks r, const DdzMove *table, int rules, int i, DdzMove *out, char *err)
+{
+    int got = capi_dz_reading(r, table, rules, out);
+    if (got > 0)
+        return 0;
+    char text[64], on[64];
+    ddz_ranks_format(r, text, sizeof text);
+    if (got < 0)
+        return capi_fail(err, DDZ_CAPI_EILLEGAL, "card_play_action_seq[%d]: %s is not a move under the douzero rules",
+                         i, text);
+    ddz_ranks_format(table->ranks, on, sizeof on);
+    return capi_fail(err, DDZ_CAPI_EILLEGAL, "card_play_action_seq[%d]: %s does not beat %s", i, text, on);
 }
 
 int ddz_capi_game_from_douzero(DdzCapiGame *g, int position, uint64_t hand, uint64_t three, const uint64_t *seq,

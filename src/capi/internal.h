@@ -41,6 +41,12 @@ static inline bool capi_dz_better(const DdzMove *a, const DdzMove *b, int want)
     return a->rank > b->rank;
 }
 
+/* The reading of card set r under rules that DouZero's move detector gives it, or, when that
+ * one does not beat the table (a pass: a lead), the closest one that does (capi_dz_better),
+ * into *out. Returns 1, 0 when no reading beats the table, -1 when r is no move of the
+ * rules. */
+int capi_dz_reading(DdzRanks r, const DdzMove *table, int rules, DdzMove *out);
+
 struct DdzCapiGame {
     DdzGame g;
     bool dealt;

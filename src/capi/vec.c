@@ -191,13 +191,8 @@ static int dz_list(const DdzVec *v, const DdzGame *g, DdzMove *out)
         }
         if (!u->dz_multi[h])
             continue;
-        DdzMove rd[DDZ_MAX_READINGS];
-        int nr = ddz_move_classify(dz[j], v->opt.rules, rd), len, t = ddz_dz_move_type(dz[j], &len), best = -1;
-        for (int i = 0; i < nr; i++)
-            if (ddz_move_beats(&rd[i], &table) && (best < 0 || capi_dz_better(&rd[i], &rd[best], capi_dz_type(t))))
-                best = i;
-        if (best >= 0)
-            out[k++] = rd[best];
+        if (capi_dz_reading(dz[j], &table, v->opt.rules, &out[k]) > 0)
+            k++;
     }
     return k;
 }

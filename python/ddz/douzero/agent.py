@@ -15,16 +15,12 @@ import time
 
 from .._lib import check, errbuf, lib
 from ..agents import Agent
+from ..core import ranks_count, ranks_size
 from ..errors import InvalidInput
 from ..game import Game
 from .game import POSITIONS, cards_to_counts, counts_to_cards
 
 _POS = {p: i for i, p in enumerate(POSITIONS)}
-_NIB = 15
-
-
-def _get(counts, r):
-    return (counts >> (4 * r)) & _NIB
 
 
 def _bottom(infoset, seq):
@@ -40,13 +36,13 @@ def _bottom(infoset, seq):
     for i in range(0, len(seq), 3):
         played += seq[i]
     out = left
-    n = sum(_get(left, r) for r in range(15))
+    n = ranks_size(left)
     for r in range(15):  # a rank still in the bottom: every copy the landlord played was one
-        if _get(left, r):
-            out += _get(played, r) << (4 * r)
-            n += _get(played, r)
+        if ranks_count(left, r):
+            out += ranks_count(played, r) << (4 * r)
+            n += ranks_count(played, r)
     for r in range(15):
-        while n < 3 and not _get(left, r) and _get(out, r) < _get(played, r):
+        while n < 3 and not ranks_count(left, r) and ranks_count(out, r) < ranks_count(played, r):
             out += 1 << (4 * r)
             n += 1
     if n != 3:
