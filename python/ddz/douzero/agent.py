@@ -36,16 +36,13 @@ def _bottom(infoset, seq):
     for i in range(0, len(seq), 3):
         played += seq[i]
     out = left
-    n = ranks_size(left)
     for r in range(15):  # a rank still in the bottom: every copy the landlord played was one
         if ranks_count(left, r):
             out += ranks_count(played, r) << (4 * r)
-            n += ranks_count(played, r)
     for r in range(15):
-        while n < 3 and not ranks_count(left, r) and ranks_count(out, r) < ranks_count(played, r):
+        while ranks_size(out) < 3 and not ranks_count(left, r) and ranks_count(out, r) < ranks_count(played, r):
             out += 1 << (4 * r)
-            n += 1
-    if n != 3:
+    if ranks_size(out) != 3:
         raise InvalidInput("%s: three_landlord_cards %r do not agree with the landlord's plays" %
                            (infoset.player_position, infoset.three_landlord_cards))
     return out
