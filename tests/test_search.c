@@ -340,6 +340,20 @@ static void objective_names(void **state)
     assert_int_not_equal(ddz_ai_agent_new(&a, "search:zz", 1, &err), 0);
     if (strncmp(err.msg, "agent 'search:zz': write search[:MS[/SAMPLES]]", 46) != 0)
         fail_msg("%s", err.msg);
+    /* The word that stopped the reading is named, and a long name's message is whole. */
+    static const struct {
+        const char *name, *word;
+    } WORD[] = {{"expert:1000:500", "'500' is"},
+                {"search:zz", "'zz' is"},
+                {"expert:800/400:noise30:playouts4:cand9:cand1025", "'cand1025' is"},
+                {"search:0/100:infer:adapt:mixopp25:kick2:kick3", "'kick3' is"}};
+    for (size_t i = 0; i < sizeof WORD / sizeof WORD[0]; i++) {
+        assert_int_not_equal(ddz_ai_agent_new(&a, WORD[i].name, 1, &err), 0);
+        size_t len = strlen(err.msg), tail = strlen("(the options: ddz help arena)");
+        if (!strstr(err.msg, WORD[i].name) || !strstr(err.msg, WORD[i].word) || len < tail ||
+            strcmp(err.msg + len - tail, "(the options: ddz help arena)") != 0)
+            fail_msg("%s: %s", WORD[i].name, err.msg);
+    }
 }
 
 /* Search names read into configurations, a known-answer table: a time budget alone raises
@@ -708,6 +722,79 @@ static void candidates_are_capped_by_cand(void **state)
     free(g);
 }
 
+/* :kickK keeps at most K candidates of one type, rank and length from the hint order (the
+ * kicker variants of one trio), so the places they would fill go to other moves. The
+ * landlord's lead from 3334455667789TQKA22B under douzero: the first 24 in hint order hold
+ * more than two trios of 3 with a single, with :kick2 no group holds more than two, the cap is
+ * still reached, the order is the hint order's, and moves the default cut are weighed. */
+static void kick_keeps_few_kicker_variants(void **state)
+{
+    (void)state;
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    DdzCards lord, bottom, hands[DDZ_SEAT_NB];
+    DdzRanks want;
+    DdzError err;
+    DdzCards deck = ddz_ruleset_deck(DDZ_RULES_DOUZERO);
+    assert_int_equal(ddz_ranks_parse("3334455667789TQKA22B", &want, &err), 0);
+    assert_true(ddz_cards_pick(deck, want, &lord));
+    assert_int_equal(ddz_ranks_parse("9A2", &want, &err), 0);
+    assert_true(ddz_cards_pick(lord, want, &bottom));
+    hands[0] = lord & ~bottom;
+    DdzCards rest = deck & ~lord;
+    hands[1] = hands[2] = 0;
+    for (int c = 0; c < 64; c++)
+        if (rest >> c & 1)
+            hands[ddz_cards_size(hands[1]) < 17 ? 1 : 2] |= (DdzCards)1 << c;
+    DdzGame *g = malloc(sizeof *g);
+    assert_non_null(g);
+    assert_int_equal(ddz_game_from_hands(g, &opt, hands, bottom, 0, &err), 0);
+    assert_int_equal(ddz_game_appoint(g, 0, &err), 0);
+    assert_int_equal(g->phase, DDZ_PHASE_PLAY);
+    DdzView v;
+    ddz_game_view(g, 0, &v);
+    assert_int_equal(ddz_cards_size(v.hand), 20);
+    DdzMove legal[DDZ_MAX_MOVES + 1], all[DDZ_MAX_MOVES + 1], cut[DDZ_MAX_MOVES + 1];
+    int nl = ddz_view_legal_moves(&v, legal), at;
+    assert_true(nl > 24);
+    int na = ddz_search_candidates(&v, legal, nl, NULL, 24, all, &at);
+    int nk = ddz_search_candidates_kick(&v, legal, nl, NULL, 24, 2, cut, &at);
+    assert_int_equal(na, 24);
+    assert_int_equal(nk, 24);
+    int trio3 = 0, fresh = 0;
+    for (int i = 0; i < na; i++)
+        trio3 += all[i].type == DDZ_TRIO_SINGLE && all[i].rank == 0;
+    assert_true(trio3 > 2);
+    DdzMove hinted[DDZ_MAX_MOVES];
+    int nh = ddz_moves_hint(ddz_cards_ranks(v.hand), NULL, opt.rules, hinted), h = 0;
+    assert_int_equal(nh, nl);
+    for (int i = 0; i < nk; i++) {
+        int same = 0;
+        bool known = false;
+        for (int j = 0; j < nk; j++)
+            same += cut[j].type == cut[i].type && cut[j].rank == cut[i].rank && cut[j].len == cut[i].len;
+        if (same > 2)
+            fail_msg("%d moves of candidate %d's type, rank and length", same, i);
+        for (int j = 0; j < na; j++)
+            known |= ddz_move_equal(&all[j], &cut[i]);
+        fresh += !known;
+        while (h < nh && !ddz_move_equal(&hinted[h], &cut[i]))
+            h++;
+        if (h == nh)
+            fail_msg("candidate %d is out of hint order", i);
+    }
+    assert_true(fresh >= trio3 - 2);
+    assert_int_equal(ddz_search_default().kick, 0);
+    DdzSearchConfig c;
+    assert_int_equal(ddz_search_config_parse("search:0/4:kick2", &c, &err), 0);
+    assert_int_equal(c.kick, 2);
+    static const char *const BAD[] = {"search:kick0", "search:kick", "search:kick100", "search:kick2:kick2"};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
+        if (ddz_search_config_parse(BAD[i], &c, NULL) == 0)
+            fail_msg("%s was accepted", BAD[i]);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -726,6 +813,7 @@ int main(void)
         cmocka_unit_test(search_with_a_sample_budget_is_reproducible),
         cmocka_unit_test(extra_samples_go_to_close_decisions),
         cmocka_unit_test(candidates_are_capped_by_cand),
+        cmocka_unit_test(kick_keeps_few_kicker_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

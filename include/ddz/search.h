@@ -87,6 +87,8 @@ typedef struct DdzSearchConfig {
     bool both;            /* :both (with :mixP or :mixoppP, P at most 50): planner and rhcp
                            * each stand in for a seat P% of the time, the policy for the rest;
                            * with :adapt each is a third program of the mixture, prior P% */
+    int kick;             /* :kickK: at most K candidates of one type, rank and length (a
+                           * trio's or a plane's kicker variants) from the hint order; 0: any */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);
@@ -99,6 +101,10 @@ DdzSearchConfig ddz_search_default(void);
  * (0) or -1 when pick was dropped or not given. Returns the number of candidates. */
 int ddz_search_candidates(const DdzView *v, const DdzMove *legal, int n, const DdzMove *pick, int max,
                           DdzMove *out, int *pick_at);
+/* The same, with at most `kick` (when above 0) moves of one type, rank and length taken from
+ * the hint order: the places a trio's many kicker variants would fill go to other moves. */
+int ddz_search_candidates_kick(const DdzView *v, const DdzMove *legal, int n, const DdzMove *pick, int max, int kick,
+                               DdzMove *out, int *pick_at);
 /* Rebuilds into *world the full game of view v with the hidden cards placed as hands[3] say
  * (each seat's cards now, as ddz_search_sample draws them): the deal those hands and the
  * cards played make, then every public action of v. agrees (when not NULL) is asked about

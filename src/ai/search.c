@@ -461,8 +461,23 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
     return 0;
 }
 
+/* Whether out[0..nc) holds `kick` moves of m's type, rank and length (m's kicker variants). */
+static bool kickers_full(const DdzMove *out, int nc, const DdzMove *m, int kick)
+{
+    int same = 0;
+    for (int j = 0; j < nc && same < kick; j++)
+        same += out[j].type == m->type && out[j].rank == m->rank && out[j].len == m->len;
+    return kick > 0 && same >= kick;
+}
+
 int ddz_search_candidates(const DdzView *v, const DdzMove *legal, int n, const DdzMove *pick, int max,
                           DdzMove *out, int *pick_at)
+{
+    return ddz_search_candidates_kick(v, legal, n, pick, max, 0, out, pick_at);
+}
+
+int ddz_search_candidates_kick(const DdzView *v, const DdzMove *legal, int n, const DdzMove *pick, int max, int kick,
+                               DdzMove *out, int *pick_at)
 {
     int nc = 0, hand_size = ddz_cards_size(v->hand);
     DdzMove hinted[DDZ_MAX_MOVES];
@@ -480,7 +495,7 @@ int ddz_search_candidates(const DdzView *v, const DdzMove *legal, int n, const D
         bool dup = false;
         for (int j = 0; j < nc && !dup; j++)
             dup = ddz_move_equal(&out[j], &hinted[i]);
-        if (!dup && hinted[i].size != hand_size)
+        if (!dup && hinted[i].size != hand_size && !kickers_full(out, nc, &hinted[i], kick))
             out[nc++] = hinted[i];
     }
     /* hubei48 放走包赔: a farmer before the landlord never plays a single below its highest
@@ -589,7 +604,7 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     DdzAction pick;
     bool picked = se->policy[v->seat].act(se->policy[v->seat].state, v, &pick) == 0 && pick.kind == DDZ_ACT_PLAY;
     int policy_move;
-    int nc = ddz_search_candidates(v, se->moves, n, picked ? &pick.move : NULL, se->cfg.candidates, se->cand,
+    int nc = ddz_search_candidates_kick(v, se->moves, n, picked ? &pick.move : NULL, se->cfg.candidates, se->cfg.kick, se->cand,
                                    &policy_move);
     if (nc == 1) {
         *out = ddz_action_play(v->seat, se->cand[0], 0);

@@ -10,7 +10,7 @@
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0, 0,
-                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false, false, false, false, "planner", false};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false, false, false, false, "planner", false, 0};
     return c;
 }
 
@@ -69,7 +69,7 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
     const char *opts = name + 6;
     bool budget = false, objective = false, solve = false, bid = false;
     bool policy = false, noise = false, prior = false, playouts = false, points = false, extra = false;
-    bool rob = false, over = false, last = false, value = false, cand = false, mix = false;
+    bool rob = false, over = false, last = false, value = false, cand = false, mix = false, kick = false;
     /* The thresholds written "A/B" or "A/B/C" (parse_at), each at most once. */
     struct {
         const char *prefix;
@@ -127,6 +127,9 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!mix && number_option(word, "mixopp", 0, 100, &num)) {
                 cfg->mix = (int)num;
                 cfg->mix_opponents = mix = true;
+            } else if (!kick && number_option(word, "kick", 1, 99, &num)) {
+                cfg->kick = (int)num;
+                kick = true;
             } else if (!cand && number_option(word, "cand", 1, DDZ_MAX_MOVES, &num)) {
                 cfg->candidates = (int)num;
                 cand = true;
@@ -218,11 +221,13 @@ bad:
             word = shown;
         else
             wlen = 6;
+        /* The word that stopped the reading: named, so a long name's message says where. */
+        int blen = *opts == '?' ? 0 : (int)strcspn(opts, ":");
+        if (blen > 24)
+            blen = 24;
         snprintf(err->msg, sizeof err->msg,
-                 "agent '%.16s': write %.*s[:MS[/SAMPLES]][:OPT]... (OPT: wp adp infer[E] adapt tied rhcp both solveN bid rule-vN "
-                 "student noiseP playoutsK priorP pointsP extraN valueV candN mixP mixoppP bidsA/B/C robR overT lastT "
-                 "[app][re]doubleA/B; ddz help arena)",
-                 shown, (int)wlen, word);
+                 "agent '%.64s': write %.*s[:MS[/SAMPLES]][:OPT]...; %s%.*s%s (the options: ddz help arena)", shown,
+                 (int)wlen, word, blen ? "'" : "not a search agent", blen, opts, blen ? "' is unknown, out of range or given twice" : "");
     }
     return -1;
 }
