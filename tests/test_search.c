@@ -788,7 +788,9 @@ static void kick_keeps_few_kicker_variants(void **state)
     DdzSearchConfig c;
     assert_int_equal(ddz_search_config_parse("search:0/4:kick2", &c, &err), 0);
     assert_int_equal(c.kick, 2);
-    static const char *const BAD[] = {"search:kick0", "search:kick", "search:kick100", "search:kick2:kick2"};
+    assert_int_equal(ddz_search_config_parse("search:0/4:kick0", &c, &err), 0); /* no limit, as without */
+    assert_int_equal(c.kick, 0);
+    static const char *const BAD[] = {"search:kick", "search:kick100", "search:kick-1", "search:kick2:kick2"};
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
         if (ddz_search_config_parse(BAD[i], &c, NULL) == 0)
             fail_msg("%s was accepted", BAD[i]);

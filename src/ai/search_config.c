@@ -127,7 +127,7 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
             } else if (!mix && number_option(word, "mixopp", 0, 100, &num)) {
                 cfg->mix = (int)num;
                 cfg->mix_opponents = mix = true;
-            } else if (!kick && number_option(word, "kick", 1, 99, &num)) {
+            } else if (!kick && number_option(word, "kick", 0, 99, &num)) {
                 cfg->kick = (int)num;
                 kick = true;
             } else if (!cand && number_option(word, "cand", 1, DDZ_MAX_MOVES, &num)) {
