@@ -43,11 +43,15 @@ static const char *const LEVEL_NAMES[DDZ_LEVEL_NB] = {"easy", "normal", "hard", 
  * (median 30 to 68 ms, max 0.74 s; docs/SEARCH-WORLDS.md, "Twice the worlds, once the model is
  * right"), and 400 over 200 (2026-12-06): +0.011, +0.022 and +0.023 WP against rhcp on three
  * sets of deals, median 122 to 134 ms of CPU, the 800 ms clock cutting the slowest
- * (docs/SEARCH-WORLDS.md, "Four hundred worlds"). */
+ * (docs/SEARCH-WORLDS.md, "Four hundred worlds"). Of the candidates in hint order, at most
+ * two of one type, rank and length (:kick2, 2026-12-07: a trio's kicker variants leave the
+ * rest of the 24 places to other moves): +0.005 [+0.001, +0.009] WP against rhcp over 3,000
+ * paired deals, +0.009 as the landlord, whose 20 cards have the most variants
+ * (docs/SEARCH-OPTIONS.md, "Kicker variants"). */
 static const char *const LEVEL_AGENT[DDZ_LEVEL_NB] = {
     "easy", "rule",
-    "search:50/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid",
-    "search:800/400:infer:noise30:playouts4:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid"};
+    "search:50/400:infer:noise30:playouts4:kick2:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid",
+    "search:800/400:infer:noise30:playouts4:kick2:points25:mixopp25:adapt:both:bids55/55/55:appredouble50/50:bid"};
 
 /* The kind of the search option at p (just after its colon): the length of its leading
  * letters ("noise" of "noise30"), 0 for a budget. :mixoppP is of :mixP's kind (both set
