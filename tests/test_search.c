@@ -346,7 +346,8 @@ static void objective_names(void **state)
     } WORD[] = {{"expert:1000:500", "'500' is"},
                 {"search:zz", "'zz' is"},
                 {"expert:800/400:noise30:playouts4:cand9:cand1025", "'cand1025' is"},
-                {"search:0/100:infer:adapt:mixopp25:kick2:kick3", "'kick3' is"}};
+                {"search:0/100:infer:adapt:mixopp25:kick2:kick3", "'kick3' is"},
+                {"search:0/100::infer", "an option is empty"}};
     for (size_t i = 0; i < sizeof WORD / sizeof WORD[0]; i++) {
         assert_int_not_equal(ddz_ai_agent_new(&a, WORD[i].name, 1, &err), 0);
         size_t len = strlen(err.msg), tail = strlen("(the options: ddz help arena)");

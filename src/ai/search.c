@@ -604,8 +604,8 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     DdzAction pick;
     bool picked = se->policy[v->seat].act(se->policy[v->seat].state, v, &pick) == 0 && pick.kind == DDZ_ACT_PLAY;
     int policy_move;
-    int nc = ddz_search_candidates_kick(v, se->moves, n, picked ? &pick.move : NULL, se->cfg.candidates, se->cfg.kick, se->cand,
-                                   &policy_move);
+    int nc = ddz_search_candidates_kick(v, se->moves, n, picked ? &pick.move : NULL, se->cfg.candidates, se->cfg.kick,
+                                        se->cand, &policy_move);
     if (nc == 1) {
         *out = ddz_action_play(v->seat, se->cand[0], 0);
         return 0;

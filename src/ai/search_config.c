@@ -221,13 +221,18 @@ bad:
             word = shown;
         else
             wlen = 6;
-        /* The word that stopped the reading: named, so a long name's message says where. */
-        int blen = *opts == '?' ? 0 : (int)strcspn(opts, ":");
-        if (blen > 24)
-            blen = 24;
-        snprintf(err->msg, sizeof err->msg,
-                 "agent '%.64s': write %.*s[:MS[/SAMPLES]][:OPT]...; %s%.*s%s (the options: ddz help arena)", shown,
-                 (int)wlen, word, blen ? "'" : "not a search agent", blen, opts, blen ? "' is unknown, out of range or given twice" : "");
+        /* The word that stopped the reading, named, so that a long name's message says where. */
+        char what[96];
+        size_t blen = strcspn(opts, ":");
+        if (*opts == '?')
+            snprintf(what, sizeof what, "not a search agent");
+        else if (blen == 0)
+            snprintf(what, sizeof what, "an option is empty");
+        else
+            snprintf(what, sizeof what, "'%.*s' is unknown, out of range or given twice", blen > 24 ? 24 : (int)blen,
+                     opts);
+        snprintf(err->msg, sizeof err->msg, "agent '%.64s': write %.*s[:MS[/SAMPLES]][:OPT]...; %s (the options: ddz help arena)",
+                 shown, (int)wlen, word, what);
     }
     return -1;
 }
