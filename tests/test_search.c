@@ -736,13 +736,10 @@ static void kick_keeps_few_kicker_variants(void **state)
     DdzOptions opt = ddz_options_default();
     opt.rules = DDZ_RULES_DOUZERO;
     DdzCards lord, bottom, hands[DDZ_SEAT_NB];
-    DdzRanks want;
     DdzError err;
     DdzCards deck = ddz_ruleset_deck(DDZ_RULES_DOUZERO);
-    assert_int_equal(ddz_ranks_parse("3334455667789TQKA22B", &want, &err), 0);
-    assert_true(ddz_cards_pick(deck, want, &lord));
-    assert_int_equal(ddz_ranks_parse("9A2", &want, &err), 0);
-    assert_true(ddz_cards_pick(lord, want, &bottom));
+    assert_true(ddz_cards_pick(deck, tu_ranks("3334455667789TQKA22B"), &lord));
+    assert_true(ddz_cards_pick(lord, tu_ranks("9A2"), &bottom));
     hands[0] = lord & ~bottom;
     DdzCards rest = deck & ~lord;
     hands[1] = hands[2] = 0;

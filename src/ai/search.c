@@ -461,15 +461,6 @@ static int bid_by_playouts(Search *se, const DdzView *v, DdzAction *out)
     return 0;
 }
 
-/* Whether out[0..nc) holds `kick` moves of m's type, rank and length (m's kicker variants). */
-static bool kickers_full(const DdzMove *out, int nc, const DdzMove *m, int kick)
-{
-    int same = 0;
-    for (int j = 0; j < nc && same < kick; j++)
-        same += out[j].type == m->type && out[j].rank == m->rank && out[j].len == m->len;
-    return kick > 0 && same >= kick;
-}
-
 int ddz_search_candidates(const DdzView *v, const DdzMove *legal, int n, const DdzMove *pick, int max,
                           DdzMove *out, int *pick_at)
 {
@@ -492,11 +483,15 @@ int ddz_search_candidates_kick(const DdzView *v, const DdzMove *legal, int n, co
         if ((legal[i].type == DDZ_PASS || legal[i].size == hand_size) && !(pick && ddz_move_equal(pick, &legal[i])))
             out[nc++] = legal[i];
     for (int i = 0; i < nh && nc < max; i++) {
+        const DdzMove *m = &hinted[i];
         bool dup = false;
-        for (int j = 0; j < nc && !dup; j++)
-            dup = ddz_move_equal(&out[j], &hinted[i]);
-        if (!dup && hinted[i].size != hand_size && !kickers_full(out, nc, &hinted[i], kick))
-            out[nc++] = hinted[i];
+        int same = 0; /* candidates of m's type, rank and length: a trio's kicker variants */
+        for (int j = 0; j < nc && !dup; j++) {
+            dup = ddz_move_equal(&out[j], m);
+            same += out[j].type == m->type && out[j].rank == m->rank && out[j].len == m->len;
+        }
+        if (!dup && m->size != hand_size && (kick == 0 || same < kick))
+            out[nc++] = *m;
     }
     /* hubei48 放走包赔: a farmer before the landlord never plays a single below its highest
      * card while the landlord holds one card (the landlord's own choice is searched). */
