@@ -10,6 +10,7 @@
 #include "ddz/engine.h"
 #include "ddz/game.h"
 #include "ddz/search.h"
+#include "ddz/split.h"
 
 static const DdzRuleset PRESETS[DDZ_RULES_NB] = {DDZ_RULES_STANDARD, DDZ_RULES_CLASSIC, DDZ_RULES_DOUZERO,
                                                  DDZ_RULES_BOTZONE, DDZ_RULES_HUBEI48};
@@ -730,9 +731,10 @@ static void candidates_are_capped_by_cand(void **state)
  * landlord's lead from 3334455667789TQKA22B under douzero: the first 24 in hint order hold
  * more than two trios of 3 with a single, with :kick2 no group holds more than two, the cap is
  * still reached, the order is the hint order's, and moves the default cut are weighed. */
-static void kick_keeps_few_kicker_variants(void **state)
+/* A douzero game whose appointed landlord (seat 0) leads from 3334455667789TQKA22B (bottom
+ * 9A2); the farmers hold the rest of the deck in order. The caller frees it. */
+static DdzGame *big_lead(void)
 {
-    (void)state;
     DdzOptions opt = ddz_options_default();
     opt.rules = DDZ_RULES_DOUZERO;
     DdzCards lord, bottom, hands[DDZ_SEAT_NB];
@@ -751,6 +753,16 @@ static void kick_keeps_few_kicker_variants(void **state)
     assert_int_equal(ddz_game_from_hands(g, &opt, hands, bottom, 0, &err), 0);
     assert_int_equal(ddz_game_appoint(g, 0, &err), 0);
     assert_int_equal(g->phase, DDZ_PHASE_PLAY);
+    return g;
+}
+
+static void kick_keeps_few_kicker_variants(void **state)
+{
+    (void)state;
+    DdzOptions opt = ddz_options_default();
+    opt.rules = DDZ_RULES_DOUZERO;
+    DdzError err;
+    DdzGame *g = big_lead();
     DdzView v;
     ddz_game_view(g, 0, &v);
     assert_int_equal(ddz_cards_size(v.hand), 20);
@@ -797,6 +809,49 @@ static void kick_keeps_few_kicker_variants(void **state)
     free(g);
 }
 
+/* :plan: the lead weighs every part of the hand's best split (3, 34567, 3456789T, Q, K, A, 22,
+ * B for this hand), the long straights among them, which the hint order puts last. */
+static void plan_weighs_the_best_split(void **state)
+{
+    (void)state;
+    DdzGame *g = big_lead();
+    DdzError err;
+    DdzSplitter *sp = ddz_splitter_new(DDZ_RULES_DOUZERO, DDZ_SPLIT_PLAY_COST, 0);
+    assert_non_null(sp);
+    DdzSplit best;
+    assert_int_equal(ddz_split_best(sp, ddz_cards_ranks(g->hand[0]), &best), 8);
+    ddz_splitter_free(sp);
+    DdzMove cand[DDZ_MAX_MOVES + 1];
+    double value[DDZ_MAX_MOVES + 1];
+    int chosen, found[2] = {0, 0};
+    static const char *const NAMES[2] = {"search:0/4:kick2", "search:0/4:kick2:plan"};
+    for (int k = 0; k < 2; k++) {
+        DdzAgent a;
+        assert_int_equal(ddz_ai_agent_new(&a, NAMES[k], 7, &err), 0);
+        DdzView v;
+        ddz_game_view(g, 0, &v);
+        DdzAction act;
+        assert_int_equal(a.act(a.state, &v, &act), 0);
+        int nc = ddz_search_last(&a, cand, value, &chosen);
+        assert_int_equal(nc, 24);
+        for (int p = 0; p < best.plays; p++)
+            for (int i = 0; i < nc; i++)
+                found[k] += ddz_move_equal(&cand[i], &best.part[p]);
+        for (int i = 0; i < nc; i++)
+            for (int j = 0; j < i; j++)
+                assert_false(ddz_move_equal(&cand[i], &cand[j]));
+        ddz_agent_free(&a);
+    }
+    assert_true(found[0] < best.plays); /* 3456789T and 34567 are cut */
+    assert_int_equal(found[1], best.plays);
+    DdzSearchConfig c;
+    assert_false(ddz_search_default().plan);
+    assert_int_equal(ddz_search_config_parse("search:0/4:plan", &c, &err), 0);
+    assert_true(c.plan);
+    assert_int_not_equal(ddz_search_config_parse("search:plan:plan", &c, NULL), 0);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -816,6 +871,7 @@ int main(void)
         cmocka_unit_test(extra_samples_go_to_close_decisions),
         cmocka_unit_test(candidates_are_capped_by_cand),
         cmocka_unit_test(kick_keeps_few_kicker_variants),
+        cmocka_unit_test(plan_weighs_the_best_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -89,6 +89,9 @@ typedef struct DdzSearchConfig {
                            * with :adapt each is a third program of the mixture, prior P% */
     int kick;             /* :kickK: at most K candidates of one type, rank and length (a
                            * trio's or a plane's kicker variants) from the hint order; 0: any */
+    bool plan;            /* :plan: a lead weighs every part of the hand's best split (the rule
+                           * agent's, split.h) among its candidates, in place of the last ones
+                           * of the hint order */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);

@@ -511,6 +511,37 @@ int ddz_search_candidates_kick(const DdzView *v, const DdzMove *legal, int n, co
     return nc;
 }
 
+/* cfg.plan, a lead: every part of the hand's best split that is legal and not yet a candidate
+ * takes a free place or that of the last candidate of the hint order (never the policy's
+ * move, when `kept` is 1, pass or a move that empties the hand). Returns the count. */
+static int add_plan(Search *se, const DdzView *v, int n, int nc, int kept)
+{
+    if (!se->splitter && !(se->splitter = ddz_splitter_new(v->opt.rules, DDZ_SPLIT_PLAY_COST, 12)))
+        return nc;
+    DdzSplit sp;
+    if (ddz_split_best(se->splitter, ddz_cards_ranks(v->hand), &sp) <= 1)
+        return nc;
+    int hand_size = ddz_cards_size(v->hand);
+    while (kept < nc && (se->cand[kept].type == DDZ_PASS || se->cand[kept].size == hand_size))
+        kept++;
+    int last = nc; /* the hint order's candidates still to give up: [kept, last) */
+    for (int p = 0; p < sp.plays; p++) {
+        const DdzMove *m = &sp.part[p];
+        bool have = false, legal = false;
+        for (int j = 0; j < nc && !have; j++)
+            have = ddz_move_equal(&se->cand[j], m);
+        for (int j = 0; j < n && !legal; j++)
+            legal = ddz_move_equal(&se->moves[j], m);
+        if (have || !legal)
+            continue;
+        if (nc < se->cfg.candidates)
+            se->cand[nc++] = *m;
+        else if (last > kept)
+            se->cand[--last] = *m;
+    }
+    return nc;
+}
+
 /* Keeps sample k's values (sample_value[0..nc)) for close_call; false when out of memory. */
 static bool keep_sample(Search *se, int nc, int k)
 {
@@ -601,6 +632,8 @@ static int search_act(void *state, const DdzView *v, DdzAction *out)
     int policy_move;
     int nc = ddz_search_candidates_kick(v, se->moves, n, picked ? &pick.move : NULL, se->cfg.candidates, se->cfg.kick,
                                         se->cand, &policy_move);
+    if (se->cfg.plan && v->table.type == DDZ_PASS && !ddz_ruleset_is_48(v->opt.rules))
+        nc = add_plan(se, v, n, nc, policy_move == 0);
     if (nc == 1) {
         *out = ddz_action_play(v->seat, se->cand[0], 0);
         return 0;
@@ -730,6 +763,7 @@ static void search_free(void *state)
         ddz_agent_free(&se->alt2[s]);
     }
     ddz_solver_free(se->solver);
+    ddz_splitter_free(se->splitter);
     free(se->seen);
     free(se->memo);
     free(se);
@@ -742,6 +776,7 @@ int ddz_search_agent_new(DdzAgent *a, const DdzSearchConfig *cfg, uint64_t seed,
         return -1;
     se->cfg = *cfg;
     se->solver = NULL;
+    se->splitter = NULL;
     se->reject_below = -INFINITY;
     se->rejected = false;
     se->seen = NULL;

@@ -10,7 +10,7 @@
 DdzSearchConfig ddz_search_default(void)
 {
     DdzSearchConfig c = {200, 400, 24, "rule", 16, 20000, false, 0.25, DDZ_OBJECTIVE_AUTO, 0, 1, 2, false, 1, 0, 0,
-                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false, false, false, false, "planner", false, 0};
+                         {47, 59, 71}, 53, {73, 85}, {70, 89}, {-1, -1}, {-1, -1}, -1, -1, 0, false, false, false, false, "planner", false, 0, false};
     return c;
 }
 
@@ -152,6 +152,8 @@ int ddz_search_config_parse_as(const char *name, const char *shown, DdzSearchCon
                 cfg->infer_eps = num / 100.0;
             } else if (!strcmp(word, "adapt") && !cfg->adapt) {
                 cfg->adapt = true;
+            } else if (!strcmp(word, "plan") && !cfg->plan) {
+                cfg->plan = true;
             } else if (!strcmp(word, "tied") && !cfg->tied) {
                 cfg->tied = true;
             } else if (!strcmp(word, "rhcp") && strcmp(cfg->stranger, "rhcp") != 0 && !cfg->both) {

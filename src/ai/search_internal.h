@@ -12,6 +12,8 @@
 #include "ddz/search.h"
 #include "ddz/solve.h"
 
+#include "ddz/split.h"
+
 typedef struct Search {
     DdzSearchConfig cfg;
     DdzRng rng;
@@ -21,6 +23,7 @@ typedef struct Search {
     DdzGame world;
     DdzGame back;                 /* with cfg.infer: the world walked back through its history */
     DdzSolver *solver;            /* endgames, made with the agent (else on first use) */
+    DdzSplitter *splitter;        /* with cfg.plan: the hand's best split (made on first use) */
     DdzMove moves[DDZ_MAX_MOVES + 1];
     DdzMove cand[DDZ_MAX_MOVES + 1];
     double value[DDZ_MAX_MOVES + 1];
