@@ -726,11 +726,6 @@ static void candidates_are_capped_by_cand(void **state)
     free(g);
 }
 
-/* :kickK keeps at most K candidates of one type, rank and length from the hint order (the
- * kicker variants of one trio), so the places they would fill go to other moves. The
- * landlord's lead from 3334455667789TQKA22B under douzero: the first 24 in hint order hold
- * more than two trios of 3 with a single, with :kick2 no group holds more than two, the cap is
- * still reached, the order is the hint order's, and moves the default cut are weighed. */
 /* A douzero game whose appointed landlord (seat 0) leads from 3334455667789TQKA22B (bottom
  * 9A2); the farmers hold the rest of the deck in order. The caller frees it. */
 static DdzGame *big_lead(void)
@@ -756,6 +751,11 @@ static DdzGame *big_lead(void)
     return g;
 }
 
+/* :kickK keeps at most K candidates of one type, rank and length from the hint order (the
+ * kicker variants of one trio), so the places they would fill go to other moves. The
+ * landlord's lead from 3334455667789TQKA22B under douzero: the first 24 in hint order hold
+ * more than two trios of 3 with a single, with :kick2 no group holds more than two, the cap is
+ * still reached, the order is the hint order's, and moves the default cut are weighed. */
 static void kick_keeps_few_kicker_variants(void **state)
 {
     (void)state;

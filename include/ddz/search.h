@@ -91,7 +91,7 @@ typedef struct DdzSearchConfig {
                            * trio's or a plane's kicker variants) from the hint order; 0: any */
     bool plan;            /* :plan: a lead weighs every part of the hand's best split (the rule
                            * agent's, split.h) among its candidates, in place of the last ones
-                           * of the hint order */
+                           * of the hint order (not under hubei48, whose guard cuts singles) */
 } DdzSearchConfig;
 
 DdzSearchConfig ddz_search_default(void);

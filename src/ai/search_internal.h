@@ -11,7 +11,6 @@
 #include "ddz/game.h"
 #include "ddz/search.h"
 #include "ddz/solve.h"
-
 #include "ddz/split.h"
 
 typedef struct Search {
